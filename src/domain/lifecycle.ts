@@ -1,0 +1,73 @@
+// The event lifecycle of SPEC A4 as pure functions of (event, user, now).
+import { type Due, dueDay, dueMoment, todayStart } from './due.ts';
+import { type Instant, type PlainDate, Temporal, atOrAfter, startOfDay } from './time.ts';
+import type { UserSettings } from './user.ts';
+
+export const STATES = ['scheduled', 'preparing', 'today', 'overdue', 'done', 'expired', 'withdrawn'] as const;
+export type State = (typeof STATES)[number];
+export type AfterDue = 'keep' | 'expire';
+
+export const TERMINAL_STATES: readonly State[] = ['done', 'expired', 'withdrawn'];
+export const LIVE_STATES: readonly State[] = ['scheduled', 'preparing', 'today', 'overdue'];
+/** States that remind (SPEC A4 table). */
+export const REMINDING_STATES: readonly State[] = ['preparing', 'today', 'overdue'];
+
+export const isTerminal = (s: State): boolean => TERMINAL_STATES.includes(s);
+/** Badge = today + overdue (SPEC A4). */
+export const countsInBadge = (s: State): boolean => s === 'today' || s === 'overdue';
+
+/** The dates of an event that drive its phase. */
+export interface EventDates {
+  due: Due;
+  fireOn: PlainDate;
+  afterDue: AfterDue;
+}
+
+/** The instants at which the phase changes, in the user's current zone and hours. */
+export interface Milestones {
+  /** 00:00 of fire_on, or null when there is no preparation (fire_on is the due day or later). */
+  preparingAt: Instant | null;
+  todayAt: Instant;
+  dueAt: Instant;
+}
+
+export function milestones(ev: EventDates, user: UserSettings): Milestones {
+  const day = dueDay(ev.due, user.tz);
+  const prepares = Temporal.PlainDate.compare(ev.fireOn, day) < 0;
+  return {
+    preparingAt: prepares ? startOfDay(ev.fireOn, user.tz) : null,
+    todayAt: todayStart(ev.due, user),
+    dueAt: dueMoment(ev.due, user.tz),
+  };
+}
+
+/**
+ * The phase "recomputed from the dates" (SPEC A4): the live state an event
+ * has at `now`, ignoring Done and DELETE (those are stored, not derived).
+ */
+export function phaseAt(ev: EventDates, user: UserSettings, now: Instant): State {
+  const m = milestones(ev, user);
+  if (atOrAfter(now, m.dueAt)) return ev.afterDue === 'keep' ? 'overdue' : 'expired';
+  if (atOrAfter(now, m.todayAt)) return 'today';
+  if (m.preparingAt && atOrAfter(now, m.preparingAt)) return 'preparing';
+  return 'scheduled';
+}
+
+/**
+ * The next instant after `now` at which the phase of a live event changes
+ * by itself, or null if it never will (overdue, terminal). The scheduler
+ * looks only at events whose moment has come, so a tick costs what needs
+ * attention, not the size of the table.
+ */
+export function nextTransitionAt(ev: EventDates, user: UserSettings, now: Instant): Instant | null {
+  const m = milestones(ev, user);
+  for (const at of [m.preparingAt, m.todayAt, m.dueAt]) {
+    if (at && Temporal.Instant.compare(at, now) > 0) return at;
+  }
+  return null;
+}
+
+/** The stored state after a tick or recompute: terminal states never move by the clock. */
+export function advance(current: State, ev: EventDates, user: UserSettings, now: Instant): State {
+  return isTerminal(current) ? current : phaseAt(ev, user, now);
+}

@@ -1,0 +1,87 @@
+// Calendar helpers over Temporal. Every wall-clock conversion goes through
+// here so the DST rule of SPEC A6 (gap → forward, overlap → earlier) holds
+// everywhere: that is exactly Temporal's 'compatible' disambiguation.
+import { Temporal } from 'temporal-polyfill';
+
+export { Temporal };
+export type Instant = Temporal.Instant;
+export type PlainDate = Temporal.PlainDate;
+export type PlainTime = Temporal.PlainTime;
+
+/** The instant of a wall-clock time on a calendar day in a zone. */
+export function wallInstant(date: PlainDate, time: PlainTime, tz: string): Instant {
+  return date.toPlainDateTime(time).toZonedDateTime(tz, { disambiguation: 'compatible' }).toInstant();
+}
+
+/** 00:00 of a day in a zone (or the first instant of the day where midnight is skipped). */
+export function startOfDay(date: PlainDate, tz: string): Instant {
+  return date.toZonedDateTime({ timeZone: tz }).toInstant();
+}
+
+/** The calendar day of an instant in a zone. */
+export function dayIn(instant: Instant, tz: string): PlainDate {
+  return instant.toZonedDateTimeISO(tz).toPlainDate();
+}
+
+/** The wall-clock time of an instant in a zone. */
+export function timeIn(instant: Instant, tz: string): PlainTime {
+  return instant.toZonedDateTimeISO(tz).toPlainTime();
+}
+
+export function isValidTimeZone(tz: string): boolean {
+  if (typeof tz !== 'string' || tz.length === 0 || tz.length > 64) return false;
+  try {
+    // Temporal accepts offsets like "+02:00" as zones; users need a named IANA zone.
+    if (!/^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+)*$/.test(tz)) return false;
+    Temporal.Now.instant().toZonedDateTimeISO(tz);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function maxInstant(a: Instant, b: Instant): Instant {
+  return Temporal.Instant.compare(a, b) >= 0 ? a : b;
+}
+
+export function minInstant(a: Instant, b: Instant): Instant {
+  return Temporal.Instant.compare(a, b) <= 0 ? a : b;
+}
+
+export const before = (a: Instant, b: Instant): boolean => Temporal.Instant.compare(a, b) < 0;
+export const atOrAfter = (a: Instant, b: Instant): boolean => Temporal.Instant.compare(a, b) >= 0;
+
+export function toDate(i: Instant): Date {
+  return new Date(i.epochMilliseconds);
+}
+
+export function fromDate(d: Date): Instant {
+  return Temporal.Instant.fromEpochMilliseconds(d.getTime());
+}
+
+/** "HH:MM" (or "HH:MM:SS") → PlainTime; null when malformed. */
+export function parseClockTime(s: string): PlainTime | null {
+  const m = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/.exec(s);
+  if (!m) return null;
+  return new Temporal.PlainTime(Number(m[1]), Number(m[2]), Number(m[3] ?? 0));
+}
+
+/** "HH:MM" for display; seconds are dropped when zero. */
+export function formatClockTime(t: PlainTime): string {
+  const hm = `${String(t.hour).padStart(2, '0')}:${String(t.minute).padStart(2, '0')}`;
+  return t.second === 0 ? hm : `${hm}:${String(t.second).padStart(2, '0')}`;
+}
+
+/** Strict YYYY-MM-DD that exists on the calendar (2026-02-30 is rejected). */
+export function parseIsoDate(s: string): PlainDate | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return null;
+  try {
+    return Temporal.PlainDate.from(
+      { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) },
+      { overflow: 'reject' },
+    );
+  } catch {
+    return null;
+  }
+}
