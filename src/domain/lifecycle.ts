@@ -61,10 +61,15 @@ export function phaseAt(ev: EventDates, user: UserSettings, now: Instant): State
  */
 export function nextTransitionAt(ev: EventDates, user: UserSettings, now: Instant): Instant | null {
   const m = milestones(ev, user);
-  for (const at of [m.preparingAt, m.todayAt, m.dueAt]) {
-    if (at && Temporal.Instant.compare(at, now) > 0) return at;
-  }
-  return null;
+  // The milestones are not always in order: with active hours ending before
+  // 02:00 the eve start of an early due (quiet_start − 2h) falls on the day
+  // before the eve, ahead of 00:00 of a fire_on on the eve. So take them in
+  // time order and return the first one at which the phase really changes.
+  const current = phaseAt(ev, user, now);
+  const ahead = [m.preparingAt, m.todayAt, m.dueAt]
+    .filter((at): at is Instant => at !== null && Temporal.Instant.compare(at, now) > 0)
+    .sort(Temporal.Instant.compare);
+  return ahead.find((at) => phaseAt(ev, user, at) !== current) ?? null;
 }
 
 /** The stored state after a tick or recompute: terminal states never move by the clock. */
