@@ -1,0 +1,268 @@
+// Every environment key Hado reads, in one table: default, parser and
+// validator. Parsed once at start-up; a bad value stops start-up with a
+// message naming the key. The README's configuration table mirrors this.
+import { BlockList, isIP } from 'node:net';
+import { ConfigError } from './errors.ts';
+import { isValidTimeZone } from './domain/time.ts';
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | null;
+  dataDir: string;
+  appUrl: string;
+  defaultTz: string;
+  telegramBotToken: string | null;
+  telegramWebhookSecret: string | null;
+  telegramApiRoot: string;
+  presenceTimeoutMs: number;
+  fallbackDayMinutes: number;
+  fallbackHourMinutes: number;
+  fallbackHours: number[];
+  trustedProxies: string[];
+  localUser: string | null;
+  logLevel: string;
+  noticeRetentionDays: number;
+  noticeFallbackMinutes: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+interface Key<T> {
+  env: string;
+  doc: string;
+  /** The default as written in the README; `null` = unset. */
+  default: (env: Env) => string | null;
+  parse: (raw: string, env: Env) => T;
+}
+
+class Bad extends Error {}
+
+const int = (min: number, max: number) => (raw: string) => {
+  if (!/^-?\d+$/.test(raw.trim())) throw new Bad(`must be an integer, got "${raw}"`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new Bad(`must be between ${min} and ${max}, got ${n}`);
+  return n;
+};
+
+const url = (protocols: string[]) => (raw: string) => {
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    throw new Bad(`must be a URL, got "${raw}"`);
+  }
+  if (!protocols.includes(u.protocol)) throw new Bad(`must be a ${protocols.join(' or ')} URL, got "${raw}"`);
+  return raw.replace(/\/+$/, '');
+};
+
+export const LOGIN_PATTERN = /^[A-Za-z0-9._@+-]{1,128}$/;
+
+export const KEYS = {
+  port: { env: 'PORT', doc: 'HTTP port', default: () => '8080', parse: int(1, 65535) },
+  host: {
+    env: 'HOST',
+    doc: 'Address to listen on (0.0.0.0 to accept other machines)',
+    default: () => '127.0.0.1',
+    parse: (raw) => {
+      if (raw !== 'localhost' && isIP(raw) === 0) throw new Bad(`must be an IP address or localhost, got "${raw}"`);
+      return raw;
+    },
+  },
+  databaseUrl: {
+    env: 'DATABASE_URL',
+    doc: 'PostgreSQL server URL; unset = embedded PGlite in HADO_DATA_DIR',
+    default: () => null,
+    parse: url(['postgres:', 'postgresql:']),
+  },
+  dataDir: {
+    env: 'HADO_DATA_DIR',
+    doc: 'Directory of the embedded PGlite database',
+    default: () => './data',
+    parse: (raw) => raw,
+  },
+  appUrl: {
+    env: 'APP_URL',
+    doc: 'Public base URL, used for action links in webhooks and Telegram',
+    default: (env) => `http://localhost:${env.PORT || '8080'}`,
+    parse: url(['http:', 'https:']),
+  },
+  defaultTz: {
+    env: 'HADO_DEFAULT_TZ',
+    doc: 'IANA time zone given to new users',
+    default: () => 'UTC',
+    parse: (raw) => {
+      if (!isValidTimeZone(raw)) throw new Bad(`must be an IANA time zone such as Europe/Madrid, got "${raw}"`);
+      return raw;
+    },
+  },
+  telegramBotToken: {
+    env: 'TELEGRAM_BOT_TOKEN',
+    doc: 'Telegram bot token; unset = no Telegram channel',
+    default: () => null,
+    parse: (raw) => {
+      if (!/^\d+:[A-Za-z0-9_-]+$/.test(raw)) throw new Bad('must look like 123456:ABC-DEF… (from @BotFather)');
+      return raw;
+    },
+  },
+  telegramWebhookSecret: {
+    env: 'TELEGRAM_WEBHOOK_SECRET',
+    doc: 'Secret Telegram sends in X-Telegram-Bot-Api-Secret-Token; required with TELEGRAM_BOT_TOKEN',
+    default: () => null,
+    parse: (raw) => {
+      if (!/^[A-Za-z0-9_-]{1,256}$/.test(raw)) throw new Bad('must be 1-256 characters of A-Z, a-z, 0-9, _ and -');
+      return raw;
+    },
+  },
+  telegramApiRoot: {
+    env: 'TELEGRAM_API_ROOT',
+    doc: 'Bot API root URL',
+    default: () => 'https://api.telegram.org',
+    parse: url(['http:', 'https:']),
+  },
+  presenceTimeoutMs: {
+    env: 'HADO_PRESENCE_TIMEOUT',
+    doc: 'Seconds to wait for a presence answer before it counts as unknown',
+    default: () => '2',
+    parse: (raw) => {
+      const n = Number(raw);
+      if (!Number.isFinite(n) || n <= 0 || n > 30) throw new Bad(`must be a number of seconds in (0, 30], got "${raw}"`);
+      return Math.round(n * 1000);
+    },
+  },
+  fallbackDayMinutes: {
+    env: 'HADO_FALLBACK_DAY',
+    doc: 'Minutes before the end of a daily window when nobody-present falls back to all channels',
+    default: () => '30',
+    parse: int(0, 24 * 60),
+  },
+  fallbackHourMinutes: {
+    env: 'HADO_FALLBACK_HOUR',
+    doc: 'Minutes before the end of a fallback hour window (today) when it falls back to all channels',
+    default: () => '10',
+    parse: int(0, 60),
+  },
+  fallbackHours: {
+    env: 'HADO_FALLBACK_HOURS',
+    doc: 'Hours whose today-window may fall back to all channels',
+    default: () => '9,14,20',
+    parse: (raw) => {
+      const hours = raw.split(',').map((h) => h.trim());
+      if (hours.some((h) => !/^\d{1,2}$/.test(h) || Number(h) > 23)) {
+        throw new Bad(`must be a comma-separated list of hours 0-23, got "${raw}"`);
+      }
+      return [...new Set(hours.map(Number))].sort((a, b) => a - b);
+    },
+  },
+  trustedProxies: {
+    env: 'HADO_TRUSTED_PROXIES',
+    doc: 'Addresses (IPs or CIDRs) whose X-Remote-User header is trusted',
+    default: () => '127.0.0.1,::1',
+    parse: (raw) => {
+      const items = raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      for (const item of items) parseAddressRange(item);
+      return items;
+    },
+  },
+  localUser: {
+    env: 'HADO_LOCAL_USER',
+    doc: 'Login for loopback requests without X-Remote-User (single-user local mode); "" turns it off',
+    default: (env) => (env.DATABASE_URL ? null : 'me'),
+    parse: (raw) => {
+      if (!LOGIN_PATTERN.test(raw)) throw new Bad(`must be a login of letters, digits and ._@+-, got "${raw}"`);
+      return raw;
+    },
+  },
+  logLevel: {
+    env: 'LOG_LEVEL',
+    doc: 'fatal, error, warn, info, debug, trace or silent',
+    default: () => 'info',
+    parse: (raw) => {
+      if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(raw)) {
+        throw new Bad(`must be one of fatal, error, warn, info, debug, trace, silent; got "${raw}"`);
+      }
+      return raw;
+    },
+  },
+  noticeRetentionDays: {
+    env: 'HADO_NOTICE_RETENTION_DAYS',
+    doc: 'Days a notice is kept before the sweep removes it',
+    default: () => '30',
+    parse: int(1, 3650),
+  },
+  noticeFallbackMinutes: {
+    env: 'HADO_NOTICE_FALLBACK_MINUTES',
+    doc: 'Minutes a notice waits for a present channel before going to all enabled channels',
+    default: () => '10',
+    parse: int(0, 24 * 60),
+  },
+} satisfies { [K in keyof Config]: Key<Config[K]> };
+
+/** An IP or CIDR ("10.0.0.0/8", "::1"); throws Bad when malformed. */
+function parseAddressRange(item: string): { address: string; prefix: number; family: 'ipv4' | 'ipv6' } {
+  const [address, prefixText] = item.split('/');
+  const version = isIP(address ?? '');
+  if (!address || version === 0) throw new Bad(`"${item}" is not an IP address or CIDR range`);
+  const max = version === 4 ? 32 : 128;
+  const prefix = prefixText === undefined ? max : Number(prefixText);
+  if (!Number.isInteger(prefix) || prefix < 0 || prefix > max) throw new Bad(`"${item}" has a bad prefix length`);
+  return { address, prefix, family: version === 4 ? 'ipv4' : 'ipv6' };
+}
+
+/** A matcher for the trusted proxy list; IPv4-mapped IPv6 addresses match their IPv4 form. */
+export function addressMatcher(ranges: string[]): (address: string | undefined) => boolean {
+  const list = new BlockList();
+  for (const item of ranges) {
+    const r = parseAddressRange(item);
+    list.addSubnet(r.address, r.prefix, r.family);
+  }
+  return (address) => {
+    if (!address) return false;
+    const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+    const family = isIP(v4) === 4 ? 'ipv4' : 'ipv6';
+    return list.check(v4, family);
+  };
+}
+
+/** Keys that may be unset (empty = unset). */
+const OPTIONAL = new Set<string>(['databaseUrl', 'telegramBotToken', 'telegramWebhookSecret', 'localUser']);
+
+/** Parses the environment; throws one ConfigError naming every bad key. */
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const out: Record<string, unknown> = {};
+  for (const [name, key] of Object.entries(KEYS) as [string, Key<unknown>][]) {
+    const given = env[key.env];
+    // An empty value means "unset" for optional keys (TELEGRAM_BOT_TOKEN=, HADO_LOCAL_USER=).
+    const raw = given === undefined ? key.default(env) : given === '' ? null : given;
+    if (raw === null) {
+      if (!OPTIONAL.has(name)) problems.push(`${key.env} must not be empty`);
+      out[name] = null;
+      continue;
+    }
+    try {
+      out[name] = key.parse(raw, env);
+    } catch (e) {
+      if (!(e instanceof Bad)) throw e;
+      problems.push(`${key.env} ${e.message}`);
+    }
+  }
+  const config = out as unknown as Config;
+  if (problems.length === 0 && config.telegramBotToken && !config.telegramWebhookSecret) {
+    problems.push('TELEGRAM_WEBHOOK_SECRET must be set when TELEGRAM_BOT_TOKEN is set');
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  return config;
+}
+
+/** The configuration table for docs and `hado config`. */
+export function describeKeys(): Array<{ env: string; default: string; doc: string }> {
+  return Object.values(KEYS).map((k: Key<unknown>) => ({
+    env: k.env,
+    default: k.default({}) ?? '(unset)',
+    doc: k.doc,
+  }));
+}

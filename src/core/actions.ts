@@ -1,0 +1,61 @@
+// Ack and Done (SPEC A6) from any path: the inbox, Telegram, webhook links.
+// The stored state may lag the clock by up to a tick, so the action first
+// brings it up to date, then applies the rule of that state.
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/connect.ts';
+import { type EventWithUser, selectEventsWithUser } from '../db/events.ts';
+import { dateOrNull, eventDates, userSettings } from '../db/rows.ts';
+import { ackQuietUntil, doneOutcome } from '../domain/ack.ts';
+import { advance, nextTransitionAt } from '../domain/lifecycle.ts';
+import { toDate } from '../domain/time.ts';
+import { conflict, notFound } from '../errors.ts';
+
+export type Action = 'ack' | 'done';
+
+export interface ActionResult {
+  event: EventWithUser;
+  /** False when the action changed nothing (Done on a done event). */
+  changed: boolean;
+}
+
+/**
+ * Applies an action to an event, under a row lock. `userId` restricts it to
+ * that user's events (the inbox); a foreign event is "not found".
+ */
+export async function applyAction(
+  db: Db,
+  clock: Clock,
+  eventId: number,
+  action: Action,
+  userId: number | null,
+): Promise<ActionResult> {
+  return db.transaction().execute(async (trx) => {
+    let q = selectEventsWithUser(trx).where('events.id', '=', eventId);
+    if (userId !== null) q = q.where('events.user_id', '=', userId);
+    const row = await q.forUpdate('events').executeTakeFirst();
+    if (!row) throw notFound(`Event ${eventId} not found`);
+    const now = clock.now();
+    const nowDate = toDate(now);
+    const user = userSettings(row);
+    const dates = eventDates(row);
+    const state = advance(row.state, dates, user, now);
+    if (action === 'ack') {
+      const quiet = ackQuietUntil(state, dates, user, now);
+      if (!quiet.ok) throw conflict(quiet.reason);
+      const updated = {
+        state,
+        quiet_until: toDate(quiet.value),
+        next_transition_at: dateOrNull(nextTransitionAt(dates, user, now)),
+        updated_at: nowDate,
+      };
+      await trx.updateTable('events').set(updated).where('id', '=', eventId).execute();
+      return { event: { ...row, ...updated }, changed: true };
+    }
+    const done = doneOutcome(state);
+    if (!done.ok) throw conflict(done.reason);
+    if (done.value === 'already') return { event: row, changed: false };
+    const updated = { state: 'done' as const, done_at: nowDate, next_transition_at: null, updated_at: nowDate };
+    await trx.updateTable('events').set(updated).where('id', '=', eventId).execute();
+    return { event: { ...row, ...updated }, changed: true };
+  });
+}

@@ -1,0 +1,70 @@
+// Use cases of the client API (SPEC A3): batch upsert, read, withdraw.
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/connect.ts';
+import { type EventWithUser, findEventByIdentity, upsertEvents, withdrawEvent } from '../db/events.ts';
+import { dateOrNull, dueColumns, userSettings } from '../db/rows.ts';
+import { ensureUsers } from '../db/users.ts';
+import { nextTransitionAt, phaseAt, type State } from '../domain/lifecycle.ts';
+import { toDate } from '../domain/time.ts';
+import { notFound } from '../errors.ts';
+import type { EventInput } from './event-input.ts';
+
+export interface UpsertResult {
+  source_ref: string;
+  topic: string;
+  id: number;
+  state: State;
+}
+
+/** Applies a validated batch in one transaction; the result lists id and state in input order. */
+export async function upsertBatch(
+  db: Db,
+  clock: Clock,
+  defaultTz: string,
+  sourceId: number,
+  events: EventInput[],
+): Promise<UpsertResult[]> {
+  const now = clock.now();
+  const nowDate = toDate(now);
+  const users = await ensureUsers(
+    db,
+    events.map((e) => e.user),
+    defaultTz,
+    nowDate,
+  );
+  const rows = events.map((e) => {
+    const user = userSettings(users.get(e.user)!);
+    const dates = { due: e.due, fireOn: e.fireOn, afterDue: e.afterDue };
+    return {
+      source_id: sourceId,
+      user_id: users.get(e.user)!.id,
+      source_ref: e.sourceRef,
+      topic: e.topic,
+      ...dueColumns(e.due),
+      due_at: e.dueAt,
+      fire_on: e.fireOn.toString(),
+      after_due: e.afterDue,
+      payload: e.payload,
+      state: phaseAt(dates, user, now),
+      next_transition_at: dateOrNull(nextTransitionAt(dates, user, now)),
+    };
+  });
+  const written = await upsertEvents(db, rows, nowDate);
+  const byKey = new Map(written.map((w) => [`${w.source_ref}\u0000${w.topic}`, w]));
+  return events.map((e) => {
+    const w = byKey.get(`${e.sourceRef}\u0000${e.topic}`)!;
+    return { source_ref: w.source_ref, topic: w.topic, id: w.id, state: w.state };
+  });
+}
+
+export async function getSourceEvent(db: Db, sourceId: number, sourceRef: string, topic: string): Promise<EventWithUser> {
+  const row = await findEventByIdentity(db, sourceId, sourceRef, topic);
+  if (!row) throw notFound(`No event with source_ref "${sourceRef}" and topic "${topic}" for this source`);
+  return row;
+}
+
+export async function withdraw(db: Db, clock: Clock, sourceId: number, sourceRef: string, topic: string): Promise<void> {
+  const id = await withdrawEvent(db, sourceId, sourceRef, topic, toDate(clock.now()));
+  if (id === null) throw notFound(`No event with source_ref "${sourceRef}" and topic "${topic}" for this source`);
+}
+

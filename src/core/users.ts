@@ -1,0 +1,70 @@
+// Use cases of the user API (SPEC A8): settings and the event list.
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/connect.ts';
+import { applyStateChanges, type EventWithUser, selectEventsWithUser, type StateChange } from '../db/events.ts';
+import { clockTime, dateOrNull, eventDates, type UserRow, userSettings } from '../db/rows.ts';
+import { updateUserSettings } from '../db/users.ts';
+import { dueMoment } from '../domain/due.ts';
+import { advance, isTerminal, LIVE_STATES, nextTransitionAt, type State } from '../domain/lifecycle.ts';
+import { isValidTimeZone, Temporal, toDate } from '../domain/time.ts';
+import { invalid } from '../errors.ts';
+
+export interface SettingsChange {
+  tz?: string;
+  quiet_start?: string;
+  quiet_end?: string;
+}
+
+/**
+ * Changes zone or quiet hours. Every local due and every window moves with
+ * them, so the user's live events are brought to the state their dates give
+ * in the new settings, and their next transition is recomputed.
+ */
+export async function patchUser(db: Db, clock: Clock, user: UserRow, change: SettingsChange): Promise<UserRow> {
+  if (change.tz !== undefined && !isValidTimeZone(change.tz)) {
+    throw invalid('tz', `"${change.tz}" is not an IANA time zone (e.g. Europe/Madrid)`);
+  }
+  const quietStart = change.quiet_start ?? clockTime(user.quiet_start);
+  const quietEnd = change.quiet_end ?? clockTime(user.quiet_end);
+  // SPEC A6 clarification: active hours [quiet_end, quiet_start) lie inside one calendar day.
+  if (Temporal.PlainTime.compare(Temporal.PlainTime.from(quietEnd), Temporal.PlainTime.from(quietStart)) >= 0) {
+    throw invalid(
+      change.quiet_end !== undefined ? 'quiet_end' : 'quiet_start',
+      `quiet_end (${quietEnd}) must be earlier than quiet_start (${quietStart}): active hours run from quiet_end to quiet_start within one day`,
+    );
+  }
+  const now = clock.now();
+  const nowDate = toDate(now);
+  return db.transaction().execute(async (trx) => {
+    const updated = await updateUserSettings(trx, user.id, change, nowDate);
+    const settings = userSettings(updated);
+    const live = await selectEventsWithUser(trx)
+      .where('events.user_id', '=', user.id)
+      .where('events.state', 'in', LIVE_STATES)
+      .forUpdate('events')
+      .execute();
+    const changes: StateChange[] = live.map((row) => {
+      const dates = eventDates(row);
+      const state = advance(row.state, dates, settings, now);
+      return {
+        id: row.id,
+        state,
+        next_transition_at: isTerminal(state) ? null : dateOrNull(nextTransitionAt(dates, settings, now)),
+      };
+    });
+    await applyStateChanges(trx, changes, nowDate);
+    return updated;
+  });
+}
+
+/** The user's events in the given states (default: all live ones), soonest due first. */
+export async function listUserEvents(db: Db, userId: number, states: State[] | null): Promise<EventWithUser[]> {
+  const rows = await selectEventsWithUser(db)
+    .where('events.user_id', '=', userId)
+    .where('events.state', 'in', states ?? LIVE_STATES)
+    .orderBy('events.id')
+    .limit(5000)
+    .execute();
+  const moment = (r: EventWithUser) => dueMoment(eventDates(r).due, r.tz).epochMilliseconds;
+  return rows.sort((a, b) => moment(a) - moment(b) || a.id - b.id);
+}

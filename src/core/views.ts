@@ -1,0 +1,55 @@
+// JSON shapes of events as clients and users see them.
+import type { EventWithUser } from '../db/events.ts';
+import { eventDates, userSettings } from '../db/rows.ts';
+import { dueDay, dueLocalTime, dueMoment } from '../domain/due.ts';
+import { countsInBadge } from '../domain/lifecycle.ts';
+import { formatClockTime } from '../domain/time.ts';
+
+const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
+
+/** GET /api/events: what the source sent, and the state Hado keeps. */
+export function apiEventView(row: EventWithUser) {
+  return {
+    id: row.id,
+    source_ref: row.source_ref,
+    topic: row.topic,
+    user: row.user_login,
+    state: row.state,
+    due_at: row.due_at,
+    fire_at: row.fire_on,
+    after_due: row.after_due,
+    payload: row.payload,
+    quiet_until: iso(row.quiet_until),
+    done_at: iso(row.done_at),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}
+
+/** GET /me/events: the due day and moment as computed for the user's current zone. */
+export function userEventView(row: EventWithUser) {
+  const user = userSettings(row);
+  const dates = eventDates(row);
+  const time = dueLocalTime(dates.due, user.tz);
+  const moment = dueMoment(dates.due, user.tz).toZonedDateTimeISO(user.tz);
+  return {
+    id: row.id,
+    source: row.source,
+    source_ref: row.source_ref,
+    topic: row.topic,
+    state: row.state,
+    due_at: row.due_at,
+    due_mode: row.due_mode,
+    due_day: dueDay(dates.due, user.tz).toString(),
+    due_time: time === null ? null : formatClockTime(time),
+    due_moment: moment.toString({ timeZoneName: 'never', smallestUnit: 'second' }),
+    all_day: time === null,
+    fire_on: row.fire_on,
+    after_due: row.after_due,
+    payload: row.payload,
+    in_badge: countsInBadge(row.state),
+    quiet_until: iso(row.quiet_until),
+    done_at: iso(row.done_at),
+    updated_at: iso(row.updated_at),
+  };
+}

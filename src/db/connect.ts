@@ -1,0 +1,131 @@
+// Opens the store: embedded PGlite by default (data in HADO_DATA_DIR, or in
+// memory for tests), a PostgreSQL server when DATABASE_URL is set. Both sit
+// behind the same Kysely instance, so every query and migration is shared.
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import { ConfigError } from '../errors.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+export interface Store {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** The embedded database, for features that need its own API (LISTEN). */
+  pglite: PGlite | null;
+  /** The server pool, for features that need a dedicated connection (LISTEN). */
+  pool: pg.Pool | null;
+  close(): Promise<void>;
+}
+
+const INT8 = 20;
+const DATE = 1082;
+const identity = (v: string): string => v;
+
+export interface OpenOptions {
+  databaseUrl?: string | null;
+  /** Directory for embedded storage; null = in memory. */
+  dataDir?: string | null;
+  poolSize?: number;
+}
+
+export async function openStore(opts: OpenOptions): Promise<Store> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10);
+  return openPglite(opts.dataDir ?? null);
+}
+
+function openPostgres(url: string, max: number): Store {
+  const parsers: Record<number, (v: string) => unknown> = { [INT8]: Number, [DATE]: identity };
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        parsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client's error (server restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', pglite: null, pool, close: () => db.destroy() };
+}
+
+async function openPglite(dataDir: string | null): Promise<Store> {
+  let release = (): void => {};
+  let pgDir: string | undefined;
+  if (dataDir !== null) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    release = lockDataDir(dataDir);
+    pgDir = path.join(dataDir, 'pg');
+  }
+  let pglite: PGlite;
+  try {
+    pglite = new PGlite({ dataDir: pgDir, parsers: { [INT8]: Number, [DATE]: identity } });
+    await pglite.waitReady;
+  } catch (e) {
+    release();
+    throw e;
+  }
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    pool: null,
+    close: async () => {
+      await db.destroy();
+      release();
+    },
+  };
+}
+
+/**
+ * PGlite is single-process: two processes writing one directory corrupt it.
+ * A lock file holding the owner's pid makes the second one refuse clearly.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  const lockPath = path.join(dataDir, 'hado.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      let released = false;
+      const release = (): void => {
+        if (released) return;
+        released = true;
+        process.off('exit', release);
+        try {
+          if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
+        } catch {
+          // Already gone.
+        }
+      };
+      process.on('exit', release);
+      return release;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const owner = Number(fs.readFileSync(lockPath, 'utf8'));
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
+        throw new ConfigError(
+          `The embedded database in ${path.resolve(dataDir)} is in use by another Hado process (pid ${owner}). ` +
+            'Stop it first, or run Hado against a PostgreSQL server (DATABASE_URL) to use several processes.',
+        );
+      }
+      // A stale lock from a process that died: take it over.
+      fs.unlinkSync(lockPath);
+    }
+  }
+  throw new ConfigError(`Could not lock ${lockPath}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -1,0 +1,82 @@
+// Row types of the tables, as Kysely sees them. Dates (`date`) and times
+// (`time`) come back as strings, int8 as numbers, timestamptz as Date.
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export interface SourcesTable {
+  id: Generated<number>;
+  name: string;
+  token_hash: string;
+  created_at: Timestamp;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  login: string;
+  tz: string;
+  quiet_start: ColumnType<string, string | undefined, string>;
+  quiet_end: ColumnType<string, string | undefined, string>;
+  last_heartbeat_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface EventPayload {
+  title: string;
+  subtitle?: string;
+  deep_link?: string;
+  done_label?: string;
+}
+
+export interface EventsTable {
+  id: Generated<number>;
+  source_id: number;
+  user_id: number;
+  source_ref: string;
+  topic: string;
+  due_mode: 'local' | 'fixed';
+  due_date: string | null;
+  due_time: string | null;
+  due_instant: Timestamp | null;
+  due_at: string;
+  fire_on: string;
+  after_due: 'keep' | 'expire';
+  payload: JSONColumnType<EventPayload>;
+  state: 'scheduled' | 'preparing' | 'today' | 'overdue' | 'done' | 'expired' | 'withdrawn';
+  quiet_until: ColumnType<Date, Date | string | undefined, Date | string>;
+  done_at: Timestamp | null;
+  next_transition_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ChannelsTable {
+  id: Generated<number>;
+  user_id: number;
+  type: 'web' | 'telegram' | 'webhook';
+  config: JSONColumnType<Record<string, unknown>>;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DeliveriesTable {
+  id: Generated<number>;
+  event_id: number;
+  channel_id: number;
+  window_start: Timestamp;
+  action_token: string;
+  result: ColumnType<'pending' | 'ok' | 'failed', 'pending' | 'ok' | 'failed' | undefined>;
+  sent_at: Timestamp | null;
+  error: string | null;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  sources: SourcesTable;
+  users: UsersTable;
+  events: EventsTable;
+  channels: ChannelsTable;
+  deliveries: DeliveriesTable;
+}

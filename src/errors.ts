@@ -1,0 +1,59 @@
+// The error catalogue: every error a client can see has a stable code, an
+// HTTP status and a human message naming what is wrong. Anything else is a
+// generic 500 that leaks nothing.
+
+export type ErrorCode =
+  | 'bad_request'
+  | 'malformed_json'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'invalid'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'too_many_requests'
+  | 'internal';
+
+export interface ErrorDetail {
+  /** Index of the record in a batch. */
+  index?: number;
+  /** Dotted path of the offending field, e.g. "payload.title". */
+  field?: string;
+}
+
+export class HadoError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly detail: ErrorDetail = {},
+  ) {
+    super(message);
+    this.name = 'HadoError';
+  }
+
+  toBody(): { error: { code: ErrorCode; message: string } & ErrorDetail } {
+    return { error: { code: this.code, message: this.message, ...this.detail } };
+  }
+}
+
+export const invalid = (field: string, message: string, index?: number): HadoError =>
+  new HadoError(
+    422,
+    'invalid',
+    index === undefined ? `${field}: ${message}` : `events[${index}].${field}: ${message}`,
+    index === undefined ? { field } : { index, field },
+  );
+
+export const notFound = (message: string): HadoError => new HadoError(404, 'not_found', message);
+export const conflict = (message: string): HadoError => new HadoError(409, 'conflict', message);
+export const unauthorized = (message: string): HadoError => new HadoError(401, 'unauthorized', message);
+
+/** A problem with the deployment (config, data directory) that must stop start-up with a clear message. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}

@@ -1,0 +1,33 @@
+// The HTTP app as a Fastify instance built from its context, so tests drive
+// it with inject() and the runtime serves it.
+import './request-types.ts';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { AppContext } from './context.ts';
+import { errorHandler } from './error-handler.ts';
+import { apiEventsRoutes } from './routes/api-events.ts';
+import { healthRoutes } from './routes/health.ts';
+import { meRoutes } from './routes/me.ts';
+
+export interface AppOptions {
+  /** The process logger; none in tests. */
+  logger?: FastifyBaseLogger;
+}
+
+export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
+    bodyLimit: 256 * 1024,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+    // Long-lived streams must not be cut by the request timeout.
+    requestTimeout: 0,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler((request, reply) => {
+    void reply.status(404).send({ error: { code: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` } });
+  });
+  await app.register(healthRoutes(ctx));
+  await app.register(apiEventsRoutes(ctx));
+  await app.register(meRoutes(ctx));
+  return app;
+}

@@ -1,0 +1,57 @@
+// The three entries of SPEC A9: sources by bearer token on /api/*, users by
+// the forward-auth header on / and /me/*, and channel actions by token.
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { addressMatcher, LOGIN_PATTERN } from '../config.ts';
+import { findSourceByTokenHash, type Source } from '../db/sources.ts';
+import { ensureUser } from '../db/users.ts';
+import type { UserRow } from '../db/rows.ts';
+import { toDate } from '../domain/time.ts';
+import { HadoError, unauthorized } from '../errors.ts';
+import type { AppContext } from './context.ts';
+
+/** A source token: 256 random bits, shown once; the database keeps its SHA-256. */
+export function newToken(prefix: string): string {
+  return `${prefix}${randomBytes(32).toString('base64url')}`;
+}
+
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+export async function authenticateSource(ctx: AppContext, request: FastifyRequest): Promise<Source> {
+  const header = request.headers.authorization;
+  if (!header) throw unauthorized('Missing Authorization header; send "Authorization: Bearer <source token>"');
+  const m = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!m) throw unauthorized('Authorization must be "Bearer <source token>"');
+  const source = await findSourceByTokenHash(ctx.db, hashToken(m[1]!));
+  if (!source) throw unauthorized('Unknown source token');
+  return source;
+}
+
+const LOOPBACK = addressMatcher(['127.0.0.0/8', '::1']);
+
+/**
+ * The user of a /me request: X-Remote-User from a trusted proxy, or the
+ * local single-user login for a loopback request without the header.
+ */
+export function userResolver(ctx: AppContext): (request: FastifyRequest) => Promise<UserRow> {
+  const trusted = addressMatcher(ctx.config.trustedProxies);
+  return async (request) => {
+    const address = request.socket.remoteAddress;
+    const header = request.headers['x-remote-user'];
+    let login: string;
+    if (header !== undefined) {
+      if (!trusted(address)) {
+        throw unauthorized('X-Remote-User is accepted only from the proxies in HADO_TRUSTED_PROXIES');
+      }
+      if (typeof header !== 'string' || !LOGIN_PATTERN.test(header)) {
+        throw new HadoError(401, 'unauthorized', 'X-Remote-User is not a valid login');
+      }
+      login = header;
+    } else if (ctx.config.localUser && LOOPBACK(address)) {
+      login = ctx.config.localUser;
+    } else {
+      throw unauthorized('Not signed in: this page is served behind a forward-auth proxy that sets X-Remote-User');
+    }
+    return ensureUser(ctx.db, login, ctx.config.defaultTz, toDate(ctx.clock.now()));
+  };
+}

@@ -1,0 +1,11 @@
+import type { UserRow } from '../db/rows.ts';
+import type { Source } from '../db/sources.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The authenticated source on /api/*. */
+    source?: Source;
+    /** The signed-in user on / and /me/*. */
+    user?: UserRow;
+  }
+}
