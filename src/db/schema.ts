@@ -47,6 +47,7 @@ export interface EventsTable {
   quiet_until: ColumnType<Date, Date | string | undefined, Date | string>;
   done_at: Timestamp | null;
   next_transition_at: Timestamp | null;
+  next_check_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -57,6 +58,8 @@ export interface ChannelsTable {
   type: 'web' | 'telegram' | 'webhook';
   config: JSONColumnType<Record<string, unknown>>;
   enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  secret: string | null;
+  last_seen_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -70,6 +73,10 @@ export interface DeliveriesTable {
   result: ColumnType<'pending' | 'ok' | 'failed', 'pending' | 'ok' | 'failed' | undefined>;
   sent_at: Timestamp | null;
   error: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp | null;
+  locked_until: Timestamp | null;
+  external_id: string | null;
   created_at: Timestamp;
 }
 

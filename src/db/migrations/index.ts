@@ -1,7 +1,9 @@
 // The ordered list of migrations. Add a file named by its date and append it here.
 import type { Migration } from 'kysely';
 import * as core from './2026-11-29T0000-core.ts';
+import * as delivery from './2026-11-29T0100-delivery.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-29T0000-core': core,
+  '2026-11-29T0100-delivery': delivery,
 };
