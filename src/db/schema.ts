@@ -1,6 +1,7 @@
 // Row types of the tables, as Kysely sees them. Dates (`date`) and times
 // (`time`) come back as strings, int8 as numbers, timestamptz as Date.
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { RecurrenceRule } from '../domain/recurrence.ts';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
@@ -48,6 +49,10 @@ export interface EventsTable {
   done_at: Timestamp | null;
   next_transition_at: Timestamp | null;
   next_check_at: Timestamp | null;
+  /** The rule of a recurring event (SPEC Part C), written as JSON text; null for a one-off event. */
+  recurrence: ColumnType<RecurrenceRule | null, string | null | undefined, string | null>;
+  /** The lead of each occurrence in days; set exactly when recurrence is. */
+  fire_days_before: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -2,8 +2,10 @@
 import type { Migration } from 'kysely';
 import * as core from './2026-11-29T0000-core.ts';
 import * as delivery from './2026-11-29T0100-delivery.ts';
+import * as recurrence from './2026-11-29T0200-recurrence.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-29T0000-core': core,
   '2026-11-29T0100-delivery': delivery,
+  '2026-11-29T0200-recurrence': recurrence,
 };
