@@ -85,10 +85,20 @@ export interface DeliveriesTable {
   created_at: Timestamp;
 }
 
+export interface TelegramLinkCodesTable {
+  id: Generated<number>;
+  code_hash: string;
+  user_id: number;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   sources: SourcesTable;
   users: UsersTable;
   events: EventsTable;
   channels: ChannelsTable;
   deliveries: DeliveriesTable;
+  telegram_link_codes: TelegramLinkCodesTable;
 }
