@@ -85,6 +85,64 @@ export interface DeliveriesTable {
   created_at: Timestamp;
 }
 
+export interface NoticesTable {
+  id: Generated<number>;
+  source_id: number;
+  source_ref: string | null;
+  topic: string;
+  mode: 'create' | 'upsert' | 'group';
+  title: string;
+  body: string | null;
+  deep_link: string | null;
+  data: JSONColumnType<Record<string, unknown>>;
+  actor: string | null;
+  urgent: boolean;
+  channels: JSONColumnType<Array<'web' | 'telegram' | 'webhook'> | null, string | null, string | null>;
+  group_count: number;
+  group_messages: JSONColumnType<string[]>;
+  template: string | null;
+  claimable: boolean;
+  claimed_by: number | null;
+  claimed_at: Timestamp | null;
+  push_seq: number;
+  last_pushed_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface NoticeRecipientsTable {
+  notice_id: number;
+  user_id: number;
+  read_at: Timestamp | null;
+  archived_at: Timestamp | null;
+  created_at: Timestamp;
+  pending_seq: number | null;
+  pending_since: Timestamp | null;
+  next_check_at: Timestamp | null;
+}
+
+export interface NoticeKeysTable {
+  source_id: number;
+  dedupe_key: string;
+  notice_id: number;
+  created_at: Timestamp;
+}
+
+export interface NoticeTopicsTable {
+  source_id: number;
+  topic: string;
+  created_at: Timestamp;
+}
+
+export interface PreferencesTable {
+  user_id: number;
+  source_id: number;
+  topic: string;
+  channel_type: 'web' | 'telegram' | 'webhook';
+  enabled: boolean;
+  updated_at: Timestamp;
+}
+
 export interface TelegramLinkCodesTable {
   id: Generated<number>;
   code_hash: string;
@@ -101,4 +159,9 @@ export interface Database {
   channels: ChannelsTable;
   deliveries: DeliveriesTable;
   telegram_link_codes: TelegramLinkCodesTable;
+  notices: NoticesTable;
+  notice_recipients: NoticeRecipientsTable;
+  notice_keys: NoticeKeysTable;
+  notice_topics: NoticeTopicsTable;
+  preferences: PreferencesTable;
 }
