@@ -48,7 +48,10 @@ export interface EventsTable {
   quiet_until: ColumnType<Date, Date | string | undefined, Date | string>;
   done_at: Timestamp | null;
   next_transition_at: Timestamp | null;
-  next_check_at: Timestamp | null;
+  /** Lower bound of the next moment the delivery tick must look at the event (reminding states). */
+  next_check_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The event's round: bumped by a trigger whenever its due changes; delivery tokens act only on their round. */
+  round: ColumnType<number, never, never>;
   /** The rule of a recurring event (SPEC Part C), written as JSON text; null for a one-off event. */
   recurrence: ColumnType<RecurrenceRule | null, string | null | undefined, string | null>;
   /** The lead of each occurrence in days; set exactly when recurrence is. */
@@ -82,6 +85,8 @@ export interface DeliveriesTable {
   next_attempt_at: Timestamp | null;
   locked_until: Timestamp | null;
   external_id: string | null;
+  /** The event's round when the row was written (see EventsTable.round). */
+  round: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
 }
 

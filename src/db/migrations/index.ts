@@ -5,6 +5,7 @@ import * as delivery from './2026-11-29T0100-delivery.ts';
 import * as recurrence from './2026-11-29T0200-recurrence.ts';
 import * as telegram from './2026-11-29T0150-telegram.ts';
 import * as notices from './2026-11-29T0300-notices.ts';
+import * as deliveryRounds from './2026-11-29T0420-delivery-rounds.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-29T0000-core': core,
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T0200-recurrence': recurrence,
   '2026-11-29T0150-telegram': telegram,
   '2026-11-29T0300-notices': notices,
+  '2026-11-29T0420-delivery-rounds': deliveryRounds,
 };
