@@ -24,6 +24,7 @@ export interface Config {
   logLevel: string;
   noticeRetentionDays: number;
   noticeFallbackMinutes: number;
+  streamMaxPerUser: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -198,6 +199,12 @@ export const KEYS = {
     doc: 'Minutes a notice waits for a present channel before going to all enabled channels',
     default: () => '10',
     parse: int(0, 24 * 60),
+  },
+  streamMaxPerUser: {
+    env: 'HADO_STREAM_MAX_PER_USER',
+    doc: 'Open live streams (GET /me/stream, one per tab) allowed per user on one process',
+    default: () => '10',
+    parse: int(1, 1000),
   },
 } satisfies { [K in keyof Config]: Key<Config[K]> };
 

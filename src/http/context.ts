@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db, Store } from '../db/connect.ts';
+import type { Live } from '../live/live.ts';
 
 /** What the HTTP routes are handed: the store, the configuration and the one clock. */
 export interface AppContext {
@@ -8,4 +9,6 @@ export interface AppContext {
   db: Db;
   config: Config;
   clock: Clock;
+  /** The process's live stream; created by the stream route on first use when absent. */
+  live?: Live;
 }

@@ -1,0 +1,153 @@
+// The live stream of one process: the hub of open connections, fed by the
+// process's single LISTEN connection through the kind table. Writers anywhere
+// (this process or another replica) only NOTIFY; every process routes what
+// it hears to the streams it holds.
+//
+// API for other features:
+//   notifyChange(db, kind, userIds, detail)   (notify.ts) — from a write, on its transaction
+//   KINDS[kind]                               (kinds.ts)  — turn that message into frames here
+//   live.hub.publish(userIds, frame, lane)    — publish directly on this process
+import type { Store } from '../db/connect.ts';
+import { badgeCounts } from './badge.ts';
+import type { Frame, Lane } from './connection.ts';
+import { Hub, type HubOptions } from './hub.ts';
+import { type KindContext, type KindHandler, KINDS, resyncFrame } from './kinds.ts';
+import { type Listener, listen } from './listener.ts';
+import { type LiveMessage, parseMessage } from './messages.ts';
+
+export interface LiveLog {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+const silent: LiveLog = { warn: () => {}, error: () => {} };
+
+export interface LiveOptions extends HubOptions {
+  log?: LiveLog;
+  /** Kind handlers; default: the table in kinds.ts. */
+  kinds?: Record<string, KindHandler>;
+}
+
+export class Live {
+  readonly hub: Hub;
+  private readonly log: LiveLog;
+  private readonly kinds: Record<string, KindHandler>;
+  private listener: Listener | null = null;
+  private starting: Promise<void> | null = null;
+  private stopped = false;
+  private readonly pendingBadges = new Set<number>();
+  private badgeRun: Promise<void> | null = null;
+  /** Settles when every message heard so far has been turned into frames (tests). */
+  private work: Promise<void> = Promise.resolve();
+  private readonly kindContext: KindContext;
+
+  constructor(
+    private readonly store: Store,
+    opts: LiveOptions,
+  ) {
+    this.hub = new Hub(opts);
+    this.log = opts.log ?? silent;
+    this.kinds = opts.kinds ?? KINDS;
+    this.kindContext = { db: store.db, hub: this.hub, refreshBadges: (ids) => this.refreshBadges(ids) };
+  }
+
+  /** Starts listening (once; later calls wait for the first). Streams open only after this. */
+  start(): Promise<void> {
+    if (this.stopped) return Promise.reject(new Error('The live stream is stopped'));
+    this.starting ??= listen(this.store, {
+      onPayload: (payload) => this.receive(payload),
+      onReconnect: () => {
+        this.log.warn({}, 'live: LISTEN connection restored; every open page resyncs');
+        this.publishAll(resyncFrame('reconnected'), 'event');
+      },
+      onError: (err) => this.log.error({ err }, 'live: LISTEN connection lost'),
+    }).then(
+      (listener) => {
+        if (this.stopped) void listener.stop();
+        else this.listener = listener;
+      },
+      (err) => {
+        // Let the next stream request try again.
+        this.starting = null;
+        throw err;
+      },
+    );
+    return this.starting;
+  }
+
+  publish(userIds: Iterable<number>, frame: Frame, lane: Lane): number {
+    return this.hub.publish(userIds, frame, lane);
+  }
+
+  publishAll(frame: Frame, lane: Lane): number {
+    return this.hub.publishAll(frame, lane);
+  }
+
+  /** Handles a NOTIFY payload (also callable directly, e.g. in tests). */
+  receive(payload: string): void {
+    const msg = parseMessage(payload);
+    if (msg === null) {
+      this.log.warn({ payload: payload.slice(0, 200) }, 'live: ignored a malformed message');
+      return;
+    }
+    this.work = this.work.then(() => this.dispatch(msg));
+  }
+
+  /** Resolves once every message received so far has been published. */
+  async settled(): Promise<void> {
+    await this.work;
+    while (this.badgeRun) await this.badgeRun;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.hub.close();
+    await this.starting?.catch(() => {});
+    await this.listener?.stop();
+    this.listener = null;
+  }
+
+  private async dispatch(msg: LiveMessage): Promise<void> {
+    try {
+      if (msg.all) {
+        this.publishAll(resyncFrame(msg.k), 'event');
+        return;
+      }
+      const users = this.hub.connected(msg.u ?? []);
+      if (users.length === 0) return;
+      const handler = this.kinds[msg.k];
+      if (!handler) {
+        this.publish(users, resyncFrame(msg.k), 'event');
+        return;
+      }
+      await handler(msg, users, this.kindContext);
+    } catch (err) {
+      this.log.error({ err, kind: msg.k }, 'live: a message could not be turned into frames');
+      if (msg.u) this.publish(msg.u, resyncFrame(msg.k), 'event');
+    }
+  }
+
+  // One query for all users waiting for a badge; a run at a time, so a slow
+  // older count can never overwrite a newer one.
+  private refreshBadges(userIds: number[]): void {
+    for (const id of userIds) this.pendingBadges.add(id);
+    this.badgeRun ??= this.runBadges().finally(() => {
+      this.badgeRun = null;
+    });
+  }
+
+  private async runBadges(): Promise<void> {
+    while (this.pendingBadges.size > 0) {
+      const users = this.hub.connected(this.pendingBadges);
+      this.pendingBadges.clear();
+      if (users.length === 0) continue;
+      try {
+        const counts = await badgeCounts(this.store.db, users);
+        for (const [userId, badge] of counts) this.publish([userId], { type: 'badge', data: { badge } }, 'event');
+      } catch (err) {
+        this.log.error({ err }, 'live: badge query failed');
+        this.publish(users, resyncFrame('badge'), 'event');
+      }
+    }
+  }
+}
