@@ -13,6 +13,7 @@ export type ErrorCode =
   | 'not_found'
   | 'conflict'
   | 'too_many_requests'
+  | 'bad_gateway'
   | 'internal';
 
 export interface ErrorDetail {

@@ -18,6 +18,22 @@ export interface ActionResult {
   changed: boolean;
 }
 
+type DoneListener = (eventId: number) => void;
+const doneListeners = new WeakMap<Db, Set<DoneListener>>();
+
+/**
+ * Calls `listener` after every Done that closes an event on this database,
+ * once its transaction has committed (e.g. Telegram removes the buttons of
+ * the event's earlier messages). It must return quickly and never throw;
+ * slow work belongs in the background. Returns the unsubscribe function.
+ */
+export function onEventDone(db: Db, listener: DoneListener): () => void {
+  const set = doneListeners.get(db) ?? new Set<DoneListener>();
+  doneListeners.set(db, set);
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
 /**
  * Applies an action to an event, under a row lock. `userId` restricts it to
  * that user's events (the inbox); a foreign event is "not found".
@@ -29,7 +45,7 @@ export async function applyAction(
   action: Action,
   userId: number | null,
 ): Promise<ActionResult> {
-  return db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx) => {
     let q = selectEventsWithUser(trx).where('events.id', '=', eventId);
     if (userId !== null) q = q.where('events.user_id', '=', userId);
     const row = await q.forUpdate('events').executeTakeFirst();
@@ -58,4 +74,14 @@ export async function applyAction(
     await trx.updateTable('events').set(updated).where('id', '=', eventId).execute();
     return { event: { ...row, ...updated }, changed: true };
   });
+  if (action === 'done' && result.changed) {
+    for (const listener of doneListeners.get(db) ?? []) {
+      try {
+        listener(eventId);
+      } catch {
+        // A listener's failure must not turn a committed Done into an error.
+      }
+    }
+  }
+  return result;
 }
