@@ -8,6 +8,7 @@ import { errorHandler } from './error-handler.ts';
 import { apiEventsRoutes } from './routes/api-events.ts';
 import { healthRoutes } from './routes/health.ts';
 import { meRoutes } from './routes/me.ts';
+import { telegramRoutes } from './routes/telegram.ts';
 
 export interface AppOptions {
   /** The process logger; none in tests. */
@@ -29,5 +30,6 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   await app.register(healthRoutes(ctx));
   await app.register(apiEventsRoutes(ctx));
   await app.register(meRoutes(ctx));
+  await app.register(telegramRoutes(ctx));
   return app;
 }

@@ -1,0 +1,104 @@
+// Telegram's two entries (SPEC A8, A9): POST /me/channels/telegram/link
+// under forward-auth gives a one-time code, and POST /hooks/telegram takes
+// the bot's updates, authenticated by the secret Telegram echoes in
+// X-Telegram-Bot-Api-Secret-Token (set with setWebhook's secret_token).
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { telegramClientFor } from '../../channels/telegram/api.ts';
+import { clearButtonsAfterDone } from '../../channels/telegram/channel.ts';
+import { createLinkCode } from '../../channels/telegram/link.ts';
+import { handleUpdate, parseUpdate } from '../../channels/telegram/updates.ts';
+import { type Action, applyAction, onEventDone } from '../../core/actions.ts';
+import { toDate } from '../../domain/time.ts';
+import { conflict, HadoError, notFound, unauthorized } from '../../errors.ts';
+import { userResolver } from '../auth.ts';
+import type { AppContext } from '../context.ts';
+
+const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
+
+/** Compares digests, so neither the length nor the content of the secret leaks through timing. */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (s: string) => createHash('sha256').update(s).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+const NOT_CONFIGURED =
+  'Telegram is not configured on this Hado: set TELEGRAM_BOT_TOKEN and TELEGRAM_WEBHOOK_SECRET, and register the webhook';
+
+/** Ack/Done by a delivery's token, as on /a/{token}: a token dies with its event (terminal → 404). */
+async function actByToken(ctx: AppContext, token: string, action: Action): Promise<unknown> {
+  const row = await ctx.db
+    .selectFrom('deliveries')
+    .innerJoin('events', 'events.id', 'deliveries.event_id')
+    .select(['events.id', 'events.state'])
+    .where('deliveries.action_token', '=', token)
+    .executeTakeFirst();
+  if (!row || ['done', 'expired', 'withdrawn'].includes(row.state)) throw notFound('Unknown or expired action link');
+  return applyAction(ctx.db, ctx.clock, row.id, action, null);
+}
+
+export function telegramRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
+  const client = telegramClientFor(ctx.config);
+  return async (app) => {
+    if (client) {
+      // After Done by any path, the event's old Telegram messages lose their buttons (SPEC A7).
+      const off = onEventDone(ctx.db, (eventId) => client.background('clear buttons', () => clearButtonsAfterDone(ctx, eventId)));
+      app.addHook('onClose', async () => {
+        off();
+        await client.idle();
+      });
+    }
+
+    await app.register(async (me) => {
+      const resolveUser = userResolver(ctx);
+      me.addHook('onRequest', async (request) => {
+        request.user = await resolveUser(request);
+      });
+
+      me.post('/me/channels/telegram/link', async (request) => {
+        if (!client || !ctx.config.telegramWebhookSecret) throw conflict(NOT_CONFIGURED);
+        let username: string;
+        try {
+          username = await client.botUsername();
+        } catch (e) {
+          throw new HadoError(
+            502,
+            'bad_gateway',
+            `Could not ask the Telegram Bot API for the bot's name (getMe): ${(e as Error).message}. Check TELEGRAM_BOT_TOKEN and TELEGRAM_API_ROOT.`,
+          );
+        }
+        const { code, expiresAt } = await createLinkCode(ctx.db, request.user!.id, toDate(ctx.clock.now()));
+        const botUrl = `https://t.me/${username}`;
+        return { code, bot_url: botUrl, start_url: `${botUrl}?start=${code}`, expires_at: expiresAt.toISOString() };
+      });
+    });
+
+    await app.register(async (hooks) => {
+      hooks.post(
+        '/hooks/telegram',
+        {
+          // The secret is checked before the body is even parsed.
+          onRequest: async (request) => {
+            const expected = ctx.config.telegramWebhookSecret;
+            if (!client || !expected) throw notFound(NOT_CONFIGURED);
+            const given = request.headers[SECRET_HEADER];
+            if (typeof given !== 'string' || !sameSecret(given, expected)) {
+              throw unauthorized('Missing or wrong X-Telegram-Bot-Api-Secret-Token');
+            }
+          },
+        },
+        async (request, reply) => {
+          const update = parseUpdate(request.body);
+          if (!update) throw new HadoError(400, 'bad_request', 'Not a Telegram update');
+          const outcome = await handleUpdate(
+            { db: ctx.db, clock: ctx.clock, client: client!, act: (token, action) => actByToken(ctx, token, action) },
+            update,
+          );
+          request.log.info({ telegram: outcome }, 'telegram update');
+          // An empty 200: a JSON body with "method" would be taken by Telegram as a call.
+          return reply.status(200).send();
+        },
+      );
+    });
+  };
+}
