@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { State } from '../domain/lifecycle.ts';
+import type { RecurrenceRule } from '../domain/recurrence.ts';
 import type { Db } from './connect.ts';
+import type { DueColumns } from './rows.ts';
 import type { EventPayload } from './schema.ts';
 
 export interface EventWrite {
@@ -19,6 +21,9 @@ export interface EventWrite {
   /** The state recomputed from the incoming dates (SPEC A4). */
   state: State;
   next_transition_at: Date | null;
+  /** A recurring event's rule, as parseRecurrence returns it (SPEC Part C); null or absent for a one-off. */
+  recurrence?: RecurrenceRule | null;
+  fire_days_before?: number | null;
 }
 
 /**
@@ -26,6 +31,12 @@ export interface EventWrite {
  * - same due_at: dates and payload updated; a terminal state is kept, a live one recomputed;
  * - different due_at: a new round — everything updated, quiet_until and done_at reset,
  *   the state recomputed even from a terminal state.
+ *
+ * A recurring event (SPEC Part C) arrives with the occurrence that is current
+ * today. The same rule again is "the same due_at" whatever that occurrence
+ * is: the stored round stays (if it has ended and its day is past, rolling it
+ * is the tick's job, and an overdue `keep` round must wait for Done). A
+ * changed rule counts by its occurrence: a new round if the due changes.
  */
 export async function upsertEvents(
   db: Db,
@@ -37,13 +48,22 @@ export async function upsertEvents(
     AND events.due_date IS NOT DISTINCT FROM excluded.due_date
     AND events.due_time IS NOT DISTINCT FROM excluded.due_time
     AND events.due_instant IS NOT DISTINCT FROM excluded.due_instant)`;
-  const keepsTerminal = sql`(${sameDue} AND events.state IN ('done', 'expired', 'withdrawn'))`;
+  // Rules are stored normalised (known keys, weekdays sorted), so jsonb equality is sameRule.
+  const sameRule = sql`(excluded.recurrence IS NOT NULL AND events.recurrence = excluded.recurrence)`;
+  const sameRound = sql`(${sameDue} OR ${sameRule})`;
+  // The same rule while the stored occurrence is no longer today's: keep the stored round as it is.
+  const storedRound = sql`(${sameRule} AND NOT ${sameDue})`;
+  const keepsTerminal = sql`(${sameRound} AND events.state IN ('done', 'expired', 'withdrawn'))`;
+  const keep = <T>(column: string) =>
+    sql<T>`CASE WHEN ${storedRound} THEN ${sql.ref(`events.${column}`)} ELSE ${sql.ref(`excluded.${column}`)} END`;
   return db
     .insertInto('events')
     .values(
       rows.map((r) => ({
         ...r,
         payload: JSON.stringify(r.payload),
+        recurrence: r.recurrence ? JSON.stringify(r.recurrence) : null,
+        fire_days_before: r.recurrence ? (r.fire_days_before ?? 0) : null,
         quiet_until: new Date(0),
         created_at: now,
         updated_at: now,
@@ -52,18 +72,29 @@ export async function upsertEvents(
     .onConflict((oc) =>
       oc.columns(['source_id', 'source_ref', 'topic']).doUpdateSet({
         user_id: sql`excluded.user_id`,
-        due_mode: sql`excluded.due_mode`,
-        due_date: sql`excluded.due_date`,
-        due_time: sql`excluded.due_time`,
-        due_instant: sql`excluded.due_instant`,
-        due_at: sql`excluded.due_at`,
-        fire_on: sql`excluded.fire_on`,
+        due_mode: keep('due_mode'),
+        due_date: keep('due_date'),
+        due_time: keep('due_time'),
+        due_instant: keep('due_instant'),
+        due_at: keep('due_at'),
+        // The stored occurrence with the new lead: its day is the old fire_on plus the old lead.
+        fire_on: sql`CASE WHEN ${storedRound}
+          THEN events.fire_on + events.fire_days_before - excluded.fire_days_before
+          ELSE excluded.fire_on END`,
         after_due: sql`excluded.after_due`,
         payload: sql`excluded.payload`,
-        state: sql`CASE WHEN ${keepsTerminal} THEN events.state ELSE excluded.state END`,
-        next_transition_at: sql`CASE WHEN ${keepsTerminal} THEN NULL ELSE excluded.next_transition_at END`,
-        quiet_until: sql`CASE WHEN ${sameDue} THEN events.quiet_until ELSE excluded.quiet_until END`,
-        done_at: sql`CASE WHEN ${sameDue} THEN events.done_at ELSE NULL END`,
+        recurrence: sql`excluded.recurrence`,
+        fire_days_before: sql`excluded.fire_days_before`,
+        state: sql`CASE WHEN ${keepsTerminal} OR ${storedRound} THEN events.state ELSE excluded.state END`,
+        // An ended round of a series keeps its roll moment (or gets one from the next tick);
+        // a kept round that is still live is brought up to date by the next tick too.
+        next_transition_at: sql`CASE
+          WHEN ${keepsTerminal} THEN (CASE WHEN excluded.recurrence IS NULL OR events.state = 'withdrawn' THEN NULL
+                                           ELSE COALESCE(events.next_transition_at, excluded.updated_at) END)
+          WHEN ${storedRound} THEN excluded.updated_at
+          ELSE excluded.next_transition_at END`,
+        quiet_until: sql`CASE WHEN ${sameRound} THEN events.quiet_until ELSE excluded.quiet_until END`,
+        done_at: sql`CASE WHEN ${sameRound} THEN events.done_at ELSE NULL END`,
         updated_at: sql`excluded.updated_at`,
       }),
     )
@@ -89,6 +120,8 @@ export const EVENT_COLUMNS = [
   'events.quiet_until',
   'events.done_at',
   'events.next_transition_at',
+  'events.recurrence',
+  'events.fire_days_before',
   'events.created_at',
   'events.updated_at',
 ] as const;
@@ -152,4 +185,44 @@ export async function applyStateChanges(db: Db, changes: StateChange[], now: Dat
                  unnest(${changes.map((c) => c.state)}::text[]) AS state,
                  unnest(${changes.map((c) => c.next_transition_at)}::timestamptz[]) AS next) v
     WHERE events.id = v.id`.execute(db);
+}
+
+/** A series moved to its next occurrence by the tick (SPEC Part C). */
+export interface Roll extends DueColumns {
+  id: number;
+  /** The row's updated_at when the tick read it: a row written since is left alone. */
+  seen: Date;
+  due_at: string;
+  fire_on: string;
+  state: State;
+  next_transition_at: Date | null;
+}
+
+/**
+ * Starts the new rounds in one statement, exactly as a client re-push with a
+ * new due_at would (A3): new due, quiet_until and done_at reset, the state
+ * recomputed. The delivery tick's next_check_at is a lower bound, so the new
+ * round is looked at by its next tick. Returns the ids actually rolled.
+ */
+export async function applyRolls(db: Db, rolls: Roll[], now: Date): Promise<number[]> {
+  if (rolls.length === 0) return [];
+  const col = <K extends keyof Roll>(k: K) => rolls.map((r) => r[k]);
+  const res = await sql<{ id: number }>`
+    UPDATE events SET
+      due_mode = v.due_mode, due_date = v.due_date, due_time = v.due_time, due_instant = v.due_instant,
+      due_at = v.due_at, fire_on = v.fire_on, state = v.state, next_transition_at = v.next,
+      quiet_until = 'epoch', done_at = NULL, next_check_at = ${now}, updated_at = ${now}
+    FROM (SELECT unnest(${col('id')}::bigint[]) AS id,
+                 unnest(${col('seen')}::timestamptz[]) AS seen,
+                 unnest(${col('due_mode')}::text[]) AS due_mode,
+                 unnest(${col('due_date')}::date[]) AS due_date,
+                 unnest(${col('due_time')}::time[]) AS due_time,
+                 unnest(${col('due_instant')}::timestamptz[]) AS due_instant,
+                 unnest(${col('due_at')}::text[]) AS due_at,
+                 unnest(${col('fire_on')}::date[]) AS fire_on,
+                 unnest(${col('state')}::text[]) AS state,
+                 unnest(${col('next_transition_at')}::timestamptz[]) AS next) v
+    WHERE events.id = v.id AND date_trunc('milliseconds', events.updated_at) = v.seen
+    RETURNING events.id`.execute(db);
+  return res.rows.map((r) => Number(r.id));
 }
