@@ -9,6 +9,7 @@ import { ackQuietUntil, doneOutcome } from '../domain/ack.ts';
 import { advance, nextTransitionAt } from '../domain/lifecycle.ts';
 import { toDate } from '../domain/time.ts';
 import { conflict, notFound } from '../errors.ts';
+import { notifyEvents } from '../live/notify.ts';
 
 export type Action = 'ack' | 'done';
 
@@ -65,6 +66,7 @@ export async function applyAction(
         updated_at: nowDate,
       };
       await trx.updateTable('events').set(updated).where('id', '=', eventId).execute();
+      await notifyEvents(trx, [{ id: eventId, user_id: row.user_id, state }]);
       return { event: { ...row, ...updated }, changed: true };
     }
     const done = doneOutcome(state);
@@ -72,6 +74,7 @@ export async function applyAction(
     if (done.value === 'already') return { event: row, changed: false };
     const updated = { state: 'done' as const, done_at: nowDate, next_transition_at: null, updated_at: nowDate };
     await trx.updateTable('events').set(updated).where('id', '=', eventId).execute();
+    await notifyEvents(trx, [{ id: eventId, user_id: row.user_id, state: 'done' }]);
     return { event: { ...row, ...updated }, changed: true };
   });
   if (action === 'done' && result.changed) {

@@ -7,6 +7,7 @@ import { ensureUsers } from '../db/users.ts';
 import { nextTransitionAt, phaseAt, type State } from '../domain/lifecycle.ts';
 import { toDate } from '../domain/time.ts';
 import { notFound } from '../errors.ts';
+import { notifyEventIds, notifyEvents } from '../live/notify.ts';
 import type { EventInput } from './event-input.ts';
 
 export interface UpsertResult {
@@ -50,6 +51,12 @@ export async function upsertBatch(
     };
   });
   const written = await upsertEvents(db, rows, nowDate);
+  // One NOTIFY for the batch: open inboxes of these users pick the changes up (SPEC B4).
+  const userOf = new Map(rows.map((r) => [`${r.source_ref}\u0000${r.topic}`, r.user_id]));
+  await notifyEvents(
+    db,
+    written.map((w) => ({ id: w.id, user_id: userOf.get(`${w.source_ref}\u0000${w.topic}`)!, state: w.state })),
+  );
   const byKey = new Map(written.map((w) => [`${w.source_ref}\u0000${w.topic}`, w]));
   return events.map((e) => {
     const w = byKey.get(`${e.sourceRef}\u0000${e.topic}`)!;
@@ -66,5 +73,6 @@ export async function getSourceEvent(db: Db, sourceId: number, sourceRef: string
 export async function withdraw(db: Db, clock: Clock, sourceId: number, sourceRef: string, topic: string): Promise<void> {
   const id = await withdrawEvent(db, sourceId, sourceRef, topic, toDate(clock.now()));
   if (id === null) throw notFound(`No event with source_ref "${sourceRef}" and topic "${topic}" for this source`);
+  await notifyEventIds(db, [id]);
 }
 

@@ -8,6 +8,7 @@ import { dueMoment } from '../domain/due.ts';
 import { advance, isTerminal, LIVE_STATES, nextTransitionAt, type State } from '../domain/lifecycle.ts';
 import { isValidTimeZone, Temporal, toDate } from '../domain/time.ts';
 import { invalid } from '../errors.ts';
+import { notifyUserChanged } from '../live/notify.ts';
 
 export interface SettingsChange {
   tz?: string;
@@ -53,6 +54,8 @@ export async function patchUser(db: Db, clock: Clock, user: UserRow, change: Set
       };
     });
     await applyStateChanges(trx, changes, nowDate);
+    // Every due time on the user's open pages moves with the zone: they re-read.
+    await notifyUserChanged(trx, user.id);
     return updated;
   });
 }

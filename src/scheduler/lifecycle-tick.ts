@@ -8,6 +8,7 @@ import { applyStateChanges, selectEventsWithUser, type StateChange } from '../db
 import { dateOrNull, eventDates, userSettings } from '../db/rows.ts';
 import { advance, isTerminal, nextTransitionAt, type State } from '../domain/lifecycle.ts';
 import { type Instant, toDate } from '../domain/time.ts';
+import { notifyEvents } from '../live/notify.ts';
 
 export interface Transition {
   id: number;
@@ -34,6 +35,7 @@ export async function lifecycleTick(db: Db, now: Instant): Promise<Transition[] 
     const lock = await sql<{ locked: boolean }>`SELECT pg_try_advisory_xact_lock(${SCHEDULER_LOCK}) AS locked`.execute(trx);
     if (!lock.rows[0]?.locked) return null;
     const transitions: Transition[] = [];
+    const moved: Array<{ id: number; user_id: number; state: State }> = [];
     let lastId = 0;
     for (;;) {
       const rows = await selectEventsWithUser(trx)
@@ -51,6 +53,7 @@ export async function lifecycleTick(db: Db, now: Instant): Promise<Transition[] 
         const next = isTerminal(state) ? null : dateOrNull(nextTransitionAt(dates, user, now));
         changes.push({ id: row.id, state, next_transition_at: next });
         if (state !== row.state) {
+          moved.push({ id: row.id, user_id: row.user_id, state });
           transitions.push({
             id: row.id,
             source: row.source,
@@ -66,6 +69,8 @@ export async function lifecycleTick(db: Db, now: Instant): Promise<Transition[] 
       lastId = rows[rows.length - 1]!.id;
       if (rows.length < BATCH) break;
     }
+    // One NOTIFY for the whole tick, delivered when it commits (SPEC B4).
+    await notifyEvents(trx, moved);
     return transitions;
   });
 }
