@@ -3,9 +3,26 @@ import type { EventWithUser } from '../db/events.ts';
 import { eventDates, userSettings } from '../db/rows.ts';
 import { dueDay, dueLocalTime, dueMoment } from '../domain/due.ts';
 import { countsInBadge } from '../domain/lifecycle.ts';
+import { describeRule } from '../domain/recurrence.ts';
+import { followingOccurrence, occurrenceDueAt } from '../domain/series.ts';
 import { formatClockTime } from '../domain/time.ts';
 
 const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
+
+/**
+ * A recurring event's rule in both forms and the occurrence after the
+ * current one (the current one is `due_at`); all null for a one-off event.
+ */
+function seriesView(row: EventWithUser) {
+  const rule = row.recurrence;
+  if (rule === null) return { recurrence: null, fire_days_before: null, rule_text: null, next_occurrence: null };
+  return {
+    recurrence: rule,
+    fire_days_before: row.fire_days_before,
+    rule_text: describeRule(rule),
+    next_occurrence: occurrenceDueAt(rule, followingOccurrence(rule, eventDates(row).due).due),
+  };
+}
 
 /** GET /api/events: what the source sent, and the state Hado keeps. */
 export function apiEventView(row: EventWithUser) {
@@ -17,6 +34,7 @@ export function apiEventView(row: EventWithUser) {
     state: row.state,
     due_at: row.due_at,
     fire_at: row.fire_on,
+    ...seriesView(row),
     after_due: row.after_due,
     payload: row.payload,
     quiet_until: iso(row.quiet_until),
@@ -45,6 +63,7 @@ export function userEventView(row: EventWithUser) {
     due_moment: moment.toString({ timeZoneName: 'never', smallestUnit: 'second' }),
     all_day: time === null,
     fire_on: row.fire_on,
+    ...seriesView(row),
     after_due: row.after_due,
     payload: row.payload,
     in_badge: countsInBadge(row.state),

@@ -21,9 +21,12 @@ export interface EventWrite {
   /** The state recomputed from the incoming dates (SPEC A4). */
   state: State;
   next_transition_at: Date | null;
-  /** A recurring event's rule, as parseRecurrence returns it (SPEC Part C); null or absent for a one-off. */
-  recurrence?: RecurrenceRule | null;
-  fire_days_before?: number | null;
+}
+
+/** A recurring event (SPEC Part C): its rule, as parseRecurrence returns it, and the lead of each occurrence. */
+export interface SeriesWrite {
+  recurrence: RecurrenceRule | null;
+  fire_days_before: number | null;
 }
 
 /**
@@ -40,7 +43,7 @@ export interface EventWrite {
  */
 export async function upsertEvents(
   db: Db,
-  rows: EventWrite[],
+  rows: Array<EventWrite & Partial<SeriesWrite>>,
   now: Date,
 ): Promise<Array<{ id: number; source_ref: string; topic: string; state: State }>> {
   if (rows.length === 0) return [];
