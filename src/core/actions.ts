@@ -7,6 +7,7 @@ import { type EventWithUser, selectEventsWithUser } from '../db/events.ts';
 import { dateOrNull, eventDates, userSettings } from '../db/rows.ts';
 import { ackQuietUntil, doneOutcome } from '../domain/ack.ts';
 import { advance, nextTransitionAt } from '../domain/lifecycle.ts';
+import { nextLookAt } from '../domain/series.ts';
 import { toDate } from '../domain/time.ts';
 import { conflict, notFound } from '../errors.ts';
 import { notifyEvents } from '../live/notify.ts';
@@ -72,7 +73,9 @@ export async function applyAction(
     const done = doneOutcome(state);
     if (!done.ok) throw conflict(done.reason);
     if (done.value === 'already') return { event: row, changed: false };
-    const updated = { state: 'done' as const, done_at: nowDate, next_transition_at: null, updated_at: nowDate };
+    // A series' round rolls to the next occurrence after its due day (SPEC Part C): the tick looks again then.
+    const rollsAt = dateOrNull(nextLookAt('done', dates, row.recurrence !== null, user, now));
+    const updated = { state: 'done' as const, done_at: nowDate, next_transition_at: rollsAt, updated_at: nowDate };
     await trx.updateTable('events').set(updated).where('id', '=', eventId).execute();
     await notifyEvents(trx, [{ id: eventId, user_id: row.user_id, state: 'done' }]);
     return { event: { ...row, ...updated }, changed: true };
