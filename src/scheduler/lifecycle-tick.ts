@@ -2,11 +2,17 @@
 // come moves to the state its dates give in its user's zone. The query reads
 // only those events (an index on next_transition_at), so the cost follows
 // what needs attention now, not the size of the table.
+//
+// A recurring event (SPEC Part C) whose round has ended (done, expired)
+// keeps next_transition_at at the start of the day after its due day; when
+// that comes, the tick starts the next round exactly as a client re-push
+// with a new due_at would.
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
-import { applyStateChanges, selectEventsWithUser, type StateChange } from '../db/events.ts';
-import { dateOrNull, eventDates, userSettings } from '../db/rows.ts';
-import { advance, isTerminal, nextTransitionAt, type State } from '../domain/lifecycle.ts';
+import { applyRolls, applyStateChanges, type Roll, selectEventsWithUser, type StateChange } from '../db/events.ts';
+import { dateOrNull, dueColumns, eventDates, userSettings } from '../db/rows.ts';
+import { advance, type State } from '../domain/lifecycle.ts';
+import { nextLookAt, rollsNow, rollTarget, roundFor } from '../domain/series.ts';
 import { type Instant, toDate } from '../domain/time.ts';
 import { notifyEvents } from '../live/notify.ts';
 
@@ -18,6 +24,8 @@ export interface Transition {
   user: string;
   from: State;
   to: State;
+  /** A series rolled forward: the due_at of its new round. */
+  newRound?: string;
 }
 
 const BATCH = 2000;
@@ -46,26 +54,50 @@ export async function lifecycleTick(db: Db, now: Instant): Promise<Transition[] 
         .execute();
       if (rows.length === 0) break;
       const changes: StateChange[] = [];
+      const rolls: Roll[] = [];
+      const rolled = new Map<number, Transition & { user_id: number }>();
       for (const row of rows) {
         const user = userSettings(row);
         const dates = eventDates(row);
+        const rule = row.recurrence;
         const state = advance(row.state, dates, user, now);
-        const next = isTerminal(state) ? null : dateOrNull(nextTransitionAt(dates, user, now));
+        const transition = {
+          id: row.id,
+          source: row.source,
+          sourceRef: row.source_ref,
+          topic: row.topic,
+          user: row.user_login,
+          from: row.state,
+        };
+        if (rule !== null && rollsNow(state, dates.due, user, now)) {
+          const occurrence = rollTarget(rule, dates.due, user, now);
+          const round = roundFor(rule, occurrence, row.fire_days_before ?? 0, row.after_due, user, now);
+          rolls.push({
+            id: row.id,
+            seen: row.updated_at,
+            ...dueColumns(round.dates.due),
+            due_at: round.dueAt,
+            fire_on: round.dates.fireOn.toString(),
+            state: round.state,
+            next_transition_at: dateOrNull(round.next),
+          });
+          rolled.set(row.id, { ...transition, to: round.state, newRound: round.dueAt, user_id: row.user_id });
+          continue;
+        }
+        const next = dateOrNull(nextLookAt(state, dates, rule !== null, user, now));
         changes.push({ id: row.id, state, next_transition_at: next });
         if (state !== row.state) {
           moved.push({ id: row.id, user_id: row.user_id, state });
-          transitions.push({
-            id: row.id,
-            source: row.source,
-            sourceRef: row.source_ref,
-            topic: row.topic,
-            user: row.user_login,
-            from: row.state,
-            to: state,
-          });
+          transitions.push({ ...transition, to: state });
         }
       }
       await applyStateChanges(trx, changes, nowDate);
+      // A row written since it was read (a re-push, a Done) is left to the next tick.
+      for (const id of await applyRolls(trx, rolls, nowDate)) {
+        const { user_id, ...t } = rolled.get(id)!;
+        moved.push({ id, user_id, state: t.to });
+        transitions.push(t);
+      }
       lastId = rows[rows.length - 1]!.id;
       if (rows.length < BATCH) break;
     }
