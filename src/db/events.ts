@@ -68,6 +68,8 @@ export async function upsertEvents(
         recurrence: r.recurrence ? JSON.stringify(r.recurrence) : null,
         fire_days_before: r.recurrence ? (r.fire_days_before ?? 0) : null,
         quiet_until: new Date(0),
+        // A lower bound for the delivery tick: it looks at a written event once, then knows better.
+        next_check_at: now,
         created_at: now,
         updated_at: now,
       })),
@@ -98,6 +100,7 @@ export async function upsertEvents(
           ELSE excluded.next_transition_at END`,
         quiet_until: sql`CASE WHEN ${sameRound} THEN events.quiet_until ELSE excluded.quiet_until END`,
         done_at: sql`CASE WHEN ${sameRound} THEN events.done_at ELSE NULL END`,
+        next_check_at: sql`excluded.next_check_at`,
         updated_at: sql`excluded.updated_at`,
       }),
     )
