@@ -6,9 +6,11 @@ import type { Db } from '../db/connect.ts';
 import { type EventWithUser, selectEventsWithUser } from '../db/events.ts';
 import { dateOrNull, eventDates, userSettings } from '../db/rows.ts';
 import { ackQuietUntil, doneOutcome } from '../domain/ack.ts';
-import { advance, nextTransitionAt } from '../domain/lifecycle.ts';
+import { advance, isTerminal, nextTransitionAt } from '../domain/lifecycle.ts';
+import { nextCheckAt } from '../domain/next-check.ts';
 import { nextLookAt } from '../domain/series.ts';
 import { toDate } from '../domain/time.ts';
+import { DEFAULT_WINDOW_CONFIG } from '../domain/windows.ts';
 import { conflict, notFound } from '../errors.ts';
 import { notifyEvents } from '../live/notify.ts';
 
@@ -36,9 +38,16 @@ export function onEventDone(db: Db, listener: DoneListener): () => void {
   return () => set.delete(listener);
 }
 
+/** A delivery's action token may act only on a live event of its own round (SPEC A6). */
+export interface ActionGuard {
+  round: number;
+}
+
 /**
  * Applies an action to an event, under a row lock. `userId` restricts it to
- * that user's events (the inbox); a foreign event is "not found".
+ * that user's events (the inbox); a foreign event is "not found". With a
+ * `guard` (an action token's round), an event that has become terminal or
+ * started another round since is "not found" too, checked under the lock.
  */
 export async function applyAction(
   db: Db,
@@ -46,9 +55,10 @@ export async function applyAction(
   eventId: number,
   action: Action,
   userId: number | null,
+  guard?: ActionGuard,
 ): Promise<ActionResult> {
   const result = await db.transaction().execute(async (trx) => {
-    let q = selectEventsWithUser(trx).where('events.id', '=', eventId);
+    let q = selectEventsWithUser(trx).select('events.round').where('events.id', '=', eventId);
     if (userId !== null) q = q.where('events.user_id', '=', userId);
     const row = await q.forUpdate('events').executeTakeFirst();
     if (!row) throw notFound(`Event ${eventId} not found`);
@@ -57,6 +67,7 @@ export async function applyAction(
     const user = userSettings(row);
     const dates = eventDates(row);
     const state = advance(row.state, dates, user, now);
+    if (guard && (row.round !== guard.round || isTerminal(state))) throw notFound(`Event ${eventId} not found`);
     if (action === 'ack') {
       const quiet = ackQuietUntil(state, dates, user, now);
       if (!quiet.ok) throw conflict(quiet.reason);
@@ -64,6 +75,11 @@ export async function applyAction(
         state,
         quiet_until: toDate(quiet.value),
         next_transition_at: dateOrNull(nextTransitionAt(dates, user, now)),
+        // The delivery tick need not look before the silence ends (window bounds do not depend on the fallback knobs).
+        next_check_at: toDate(
+          nextCheckAt({ state, ev: dates, user, quietUntil: quiet.value, now, cfg: DEFAULT_WINDOW_CONFIG, closedWindowStart: null }) ??
+            now,
+        ),
         updated_at: nowDate,
       };
       await trx.updateTable('events').set(updated).where('id', '=', eventId).execute();

@@ -3,6 +3,7 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/connect.ts';
 import { applyStateChanges, type EventWithUser, selectEventsWithUser, type StateChange } from '../db/events.ts';
 import { clockTime, dateOrNull, eventDates, type UserRow, userSettings } from '../db/rows.ts';
+import { markUserEventsForCheck } from '../db/deliveries.ts';
 import { updateUserSettings } from '../db/users.ts';
 import { dueMoment } from '../domain/due.ts';
 import { advance, isTerminal, LIVE_STATES, nextTransitionAt, type State } from '../domain/lifecycle.ts';
@@ -54,6 +55,8 @@ export async function patchUser(db: Db, clock: Clock, user: UserRow, change: Set
       };
     });
     await applyStateChanges(trx, changes, nowDate);
+    // Windows moved with the zone or hours: the delivery tick looks at each live event again.
+    await markUserEventsForCheck(trx, user.id, nowDate);
     // Every due time on the user's open pages moves with the zone: they re-read.
     await notifyUserChanged(trx, user.id);
     return updated;
