@@ -1,0 +1,88 @@
+// Validation of client notices beyond their JSON shape (http/notice-schemas.ts
+// checks types and unknown fields first): the fields each mode needs, safe
+// links, the size of data. Pure: no I/O. One bad record rejects the whole
+// batch with a 422 naming its index and field (SPEC A3, B1).
+import { DEFAULT_GROUP_WINDOW_MINUTES, type ChannelType, type NoticeCall, type NoticeMode } from '../domain/notices.ts';
+import { HadoError } from '../errors.ts';
+import { checkLink } from './event-input.ts';
+
+export interface NoticeInputJson {
+  recipients: string[];
+  mode?: NoticeMode;
+  source_ref?: string;
+  topic?: string;
+  title: string;
+  body?: string;
+  deep_link?: string;
+  data?: object;
+  actor?: string;
+  urgent?: boolean;
+  dedupe_key?: string;
+  claim?: boolean;
+  channels?: ChannelType[];
+  group?: { window_minutes?: number; step?: number; template?: string; messages?: string[] };
+}
+
+/** A validated notice of a batch: the call the domain rules take, plus what identifies it. */
+export interface NoticeInput {
+  index: number;
+  sourceRef: string | null;
+  topic: string;
+  dedupeKey: string | null;
+  /** Channel types fixed at creation; null = every type. */
+  channels: ChannelType[] | null;
+  call: NoticeCall;
+}
+
+const MAX_DATA_BYTES = 16 * 1024;
+
+export const noticeInvalid = (index: number, field: string, message: string): HadoError =>
+  new HadoError(422, 'invalid', `notices[${index}].${field}: ${message}`, { index, field });
+
+export function parseNoticeInput(raw: NoticeInputJson, index: number): NoticeInput {
+  const mode = raw.mode ?? 'create';
+  if (mode !== 'create' && raw.source_ref === undefined) {
+    throw noticeInvalid(index, 'source_ref', `is required for mode "${mode}" (it names the object the notice is about)`);
+  }
+  if (mode !== 'group' && raw.recipients.length === 0) {
+    throw noticeInvalid(index, 'recipients', 'must name at least one login');
+  }
+  if (mode !== 'group' && raw.group !== undefined) {
+    throw noticeInvalid(index, 'group', 'is only for mode "group"');
+  }
+  if (raw.deep_link !== undefined) {
+    const problem = checkLink(raw.deep_link);
+    if (problem) throw noticeInvalid(index, 'deep_link', problem);
+  }
+  const data = (raw.data ?? {}) as Record<string, unknown>;
+  if (Buffer.byteLength(JSON.stringify(data)) > MAX_DATA_BYTES) {
+    throw noticeInvalid(index, 'data', `must be at most ${MAX_DATA_BYTES} bytes of JSON`);
+  }
+  const g = raw.group ?? {};
+  return {
+    index,
+    sourceRef: raw.source_ref ?? null,
+    topic: raw.topic ?? '',
+    dedupeKey: raw.dedupe_key ?? null,
+    channels: raw.channels ?? null,
+    call: {
+      mode,
+      recipients: raw.recipients,
+      title: raw.title,
+      body: raw.body ?? null,
+      deepLink: raw.deep_link ?? null,
+      data,
+      actor: raw.actor ?? null,
+      urgent: raw.urgent ?? false,
+      claim: raw.claim ?? false,
+      step: g.step ?? 1,
+      template: g.template ?? null,
+      messages: g.messages ?? [raw.title],
+      windowMinutes: g.window_minutes ?? DEFAULT_GROUP_WINDOW_MINUTES,
+    },
+  };
+}
+
+export function parseNoticeBatch(notices: NoticeInputJson[]): NoticeInput[] {
+  return notices.map(parseNoticeInput);
+}

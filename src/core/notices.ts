@@ -1,0 +1,389 @@
+// Use cases of notices (SPEC B1, B2): the write point of POST /api/notices,
+// and the recipient's feed, read/archive state and claim. The rules are the
+// pure functions of domain/notices.ts; this file loads, applies and writes,
+// one transaction per write batch.
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/connect.ts';
+import {
+  addRecipients,
+  type FeedCursor,
+  type FeedFilter,
+  feedPage,
+  findKeys,
+  findOpenGroup,
+  findUpsertTarget,
+  insertKeys,
+  insertNotices,
+  isRecipient,
+  lockAll,
+  lockKey,
+  markPending,
+  markRead,
+  type NoticeRow,
+  type NoticeWrite,
+  notifyNotices,
+  type RecipientNoticeRow,
+  recipientLogins,
+  recipientRows,
+  registerTopics,
+  replaceRecipients,
+  resetReadState,
+  setArchived,
+  tryClaim,
+  unreadCount,
+  updateNotice,
+} from '../db/notices.ts';
+import { ensureUsers } from '../db/users.ts';
+import {
+  applyRegroup,
+  applyUpsert,
+  newNotice,
+  type NoticeState,
+  unreadLabel,
+  type WriteEffect,
+} from '../domain/notices.ts';
+import { fromDate, toDate } from '../domain/time.ts';
+import { conflict, HadoError, notFound } from '../errors.ts';
+import { type NoticeInput, noticeInvalid } from './notice-input.ts';
+
+/** All recipients of one batch together: keeps a batch inside the statement parameter limits. */
+export const MAX_RECIPIENTS_PER_BATCH = 5000;
+
+export type WriteResult = 'created' | 'updated' | 'grouped' | 'duplicate';
+
+export interface NoticeWriteResult {
+  id: number;
+  result: WriteResult;
+  mode: NoticeRow['mode'];
+  source_ref: string | null;
+  topic: string;
+  title: string;
+  count: number;
+  recipients: string[];
+}
+
+function stateOf(row: NoticeRow, recipients: string[]): NoticeState {
+  return {
+    title: row.title,
+    body: row.body,
+    deepLink: row.deep_link,
+    data: row.data,
+    actor: row.actor,
+    urgent: row.urgent,
+    recipients,
+    groupCount: row.group_count,
+    groupMessages: row.group_messages,
+    template: row.template,
+    claimable: row.claimable,
+    claimedBy: row.claimed_by,
+    claimedAt: row.claimed_at === null ? null : fromDate(row.claimed_at),
+    updatedAt: fromDate(row.updated_at),
+    lastPushedAt: fromDate(row.last_pushed_at),
+    pushSeq: row.push_seq,
+  };
+}
+
+function writeOf(sourceId: number, input: NoticeInput, s: NoticeState): NoticeWrite {
+  return {
+    source_id: sourceId,
+    source_ref: input.sourceRef,
+    topic: input.topic,
+    mode: input.call.mode,
+    title: s.title,
+    body: s.body,
+    deep_link: s.deepLink,
+    data: s.data,
+    actor: s.actor,
+    urgent: s.urgent,
+    channels: input.channels,
+    group_count: s.groupCount,
+    group_messages: s.groupMessages,
+    template: s.template,
+    claimable: s.claimable,
+    claimed_by: s.claimedBy,
+    claimed_at: s.claimedAt === null ? null : toDate(s.claimedAt),
+    push_seq: s.pushSeq,
+    last_pushed_at: toDate(s.lastPushedAt),
+    updated_at: toDate(s.updatedAt),
+  };
+}
+
+const resultOf = (id: number, result: WriteResult, input: NoticeInput, s: NoticeState): NoticeWriteResult => ({
+  id,
+  result,
+  mode: input.call.mode,
+  source_ref: input.sourceRef,
+  topic: input.topic,
+  title: s.title,
+  count: s.groupCount,
+  recipients: s.recipients,
+});
+
+/**
+ * Writes a validated batch in one transaction (all or nothing) and returns a
+ * result per notice in input order. Locks first, in one sorted pass: the
+ * object of every upsert/group call and every dedupe key, so concurrent
+ * calls for one group queue instead of racing (SPEC B1). One NOTIFY with the
+ * ids of the notices pushed goes out when the transaction commits.
+ */
+export async function writeNotices(
+  db: Db,
+  clock: Clock,
+  defaultTz: string,
+  sourceId: number,
+  inputs: NoticeInput[],
+): Promise<NoticeWriteResult[]> {
+  const total = inputs.reduce((n, i) => n + i.call.recipients.length, 0);
+  if (total > MAX_RECIPIENTS_PER_BATCH) {
+    throw new HadoError(
+      422,
+      'invalid',
+      `notices: at most ${MAX_RECIPIENTS_PER_BATCH} recipients per batch in total, got ${total}; split the batch`,
+      { field: 'notices' },
+    );
+  }
+  const now = clock.now();
+  const nowDate = toDate(now);
+  const users = await ensureUsers(
+    db,
+    inputs.flatMap((i) => i.call.recipients),
+    defaultTz,
+    nowDate,
+  );
+  const userIds = (logins: string[]): number[] => [...new Set(logins)].map((l) => users.get(l)!.id);
+  await registerTopics(
+    db,
+    sourceId,
+    inputs.map((i) => i.topic),
+    nowDate,
+  );
+
+  return db.transaction().execute(async (trx) => {
+    await lockAll(trx, [
+      ...inputs.filter((i) => i.sourceRef !== null && i.call.mode !== 'create').map((i) => lockKey(['object', sourceId, i.sourceRef!, i.topic])),
+      ...inputs.filter((i) => i.dedupeKey !== null).map((i) => lockKey(['dedupe', sourceId, i.dedupeKey!])),
+    ]);
+    const known = await findKeys(
+      trx,
+      sourceId,
+      inputs.flatMap((i) => (i.dedupeKey === null ? [] : [i.dedupeKey])),
+    );
+    const results: NoticeWriteResult[] = new Array(inputs.length);
+    const pushed: number[] = [];
+    const newKeys: Array<{ key: string; noticeId: number }> = [];
+    /** Index of the first input of the batch with each new dedupe key. */
+    const firstWithKey = new Map<string, number>();
+    const duplicatesInBatch: NoticeInput[] = [];
+    const creates: NoticeInput[] = [];
+
+    // 1. Sort out repeats and plain creates (written together in one statement).
+    const sequential: NoticeInput[] = [];
+    for (const input of inputs) {
+      if (input.dedupeKey !== null) {
+        if (known.has(input.dedupeKey) || firstWithKey.has(input.dedupeKey)) {
+          duplicatesInBatch.push(input);
+          continue;
+        }
+        firstWithKey.set(input.dedupeKey, input.index);
+      }
+      if (input.call.mode === 'create') creates.push(input);
+      else sequential.push(input);
+    }
+
+    if (creates.length > 0) {
+      const states = creates.map((c) => newNotice(c.call, now));
+      const ids = await insertNotices(
+        trx,
+        creates.map((c, k) => writeOf(sourceId, c, states[k]!)),
+        nowDate,
+      );
+      await addRecipients(
+        trx,
+        creates.flatMap((_c, k) => userIds(states[k]!.recipients).map((userId) => ({ noticeId: ids[k]!, userId, pushSeq: 1 }))),
+        nowDate,
+      );
+      creates.forEach((c, k) => {
+        results[c.index] = resultOf(ids[k]!, 'created', c, states[k]!);
+        pushed.push(ids[k]!);
+        if (c.dedupeKey !== null) newKeys.push({ key: c.dedupeKey, noticeId: ids[k]! });
+      });
+    }
+
+    // 2. upsert and group, one by one in input order (two calls for one object in a batch fold in order).
+    for (const input of sequential) {
+      const { call } = input;
+      const existing =
+        call.mode === 'upsert'
+          ? await findUpsertTarget(trx, sourceId, input.sourceRef!, input.topic)
+          : await findOpenGroup(trx, sourceId, input.sourceRef!, input.topic, toDate(now.subtract({ minutes: call.windowMinutes })));
+      let id: number;
+      let result: WriteResult;
+      let state: NoticeState;
+      if (existing === undefined) {
+        if (call.recipients.length === 0) {
+          throw noticeInvalid(input.index, 'recipients', 'must name at least one login: no open group to add this event to');
+        }
+        state = newNotice(call, now);
+        [id] = (await insertNotices(trx, [writeOf(sourceId, input, state)], nowDate)) as [number];
+        await addRecipients(
+          trx,
+          userIds(state.recipients).map((userId) => ({ noticeId: id, userId, pushSeq: 1 })),
+          nowDate,
+        );
+        result = 'created';
+        pushed.push(id);
+      } else {
+        id = existing.id;
+        const old = stateOf(existing, await recipientLogins(trx, id));
+        const effect: WriteEffect = call.mode === 'upsert' ? applyUpsert(old, call, now) : applyRegroup(old, call, now);
+        state = effect.state;
+        // Topic and channels stay as created: updateNotice never writes them.
+        await updateNotice(trx, id, writeOf(sourceId, input, state));
+        if (effect.replaceRecipients) await replaceRecipients(trx, id, userIds(state.recipients), state.pushSeq, nowDate);
+        if (effect.resetRead) await resetReadState(trx, id);
+        if (effect.repush) {
+          await markPending(trx, id, state.pushSeq, nowDate);
+          pushed.push(id);
+        }
+        result = call.mode === 'upsert' ? 'updated' : 'grouped';
+        if (effect.replaceRecipients) state = { ...state, recipients: [...state.recipients].sort() };
+      }
+      results[input.index] = resultOf(id, result, input, state);
+      if (input.dedupeKey !== null) newKeys.push({ key: input.dedupeKey, noticeId: id });
+    }
+
+    await insertKeys(trx, sourceId, newKeys, nowDate);
+
+    // 3. Repeats return the notice their key produced, unchanged.
+    if (duplicatesInBatch.length > 0) {
+      const ids = new Map<string, number>(known);
+      for (const k of newKeys) ids.set(k.key, k.noticeId);
+      for (const input of duplicatesInBatch) {
+        const id = ids.get(input.dedupeKey!)!;
+        const row = await trx.selectFrom('notices').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        const s = stateOf(row, await recipientLogins(trx, id));
+        results[input.index] = {
+          ...resultOf(id, 'duplicate', input, s),
+          mode: row.mode,
+          source_ref: row.source_ref,
+          topic: row.topic,
+        };
+      }
+    }
+
+    if (pushed.length > 0) await notifyNotices(trx, pushed);
+    return results;
+  });
+}
+
+// ---------------------------------------------------------------------------
+// The recipient's side (SPEC B2)
+
+const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
+
+/** A notice as its recipient sees it: the feed item and the live frame (the whole row). */
+export function recipientNoticeView(row: RecipientNoticeRow) {
+  return {
+    id: row.id,
+    source: row.source,
+    source_ref: row.source_ref,
+    topic: row.topic,
+    mode: row.mode,
+    title: row.title,
+    body: row.body,
+    deep_link: row.deep_link,
+    data: row.data,
+    actor: row.actor,
+    urgent: row.urgent,
+    group: row.mode === 'group' ? { count: row.group_count, messages: row.group_messages } : null,
+    claim: row.claimable ? { claimed_by: row.claimed_by_login, claimed_at: iso(row.claimed_at) } : null,
+    read_at: iso(row.read_at),
+    archived_at: iso(row.archived_at),
+    created_at: iso(row.feed_at),
+    updated_at: iso(row.updated_at),
+  };
+}
+
+export type RecipientNoticeView = ReturnType<typeof recipientNoticeView>;
+
+export function encodeCursor(c: FeedCursor): string {
+  return Buffer.from(JSON.stringify([c.at, c.id])).toString('base64url');
+}
+
+export function decodeCursor(raw: string): FeedCursor {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as [unknown, unknown];
+    if (typeof at === 'string' && !Number.isNaN(Date.parse(at.replace(' ', 'T'))) && Number.isSafeInteger(id) && (id as number) > 0) {
+      return { at, id: id as number };
+    }
+  } catch {
+    // fall through
+  }
+  throw new HadoError(422, 'invalid', 'cursor: is not a cursor this server gave out; start again without it', {
+    field: 'cursor',
+  });
+}
+
+export interface FeedPage {
+  notices: RecipientNoticeView[];
+  next_cursor: string | null;
+  /** Unread notices in the inbox, counted up to 100. */
+  unread: number;
+  /** "", "1" … "99", "99+" (SPEC B2). */
+  unread_label: string;
+}
+
+export async function getFeed(
+  db: Db,
+  userId: number,
+  opts: { filter: FeedFilter; cursor: string | null; limit: number },
+): Promise<FeedPage> {
+  const cursor = opts.cursor === null ? null : decodeCursor(opts.cursor);
+  const [rows, unread] = await Promise.all([feedPage(db, userId, opts.filter, cursor, opts.limit + 1), unreadCount(db, userId)]);
+  const page = rows.slice(0, opts.limit);
+  const last = page.at(-1);
+  return {
+    notices: page.map(recipientNoticeView),
+    next_cursor: rows.length > opts.limit && last ? encodeCursor({ at: last.feed_key, id: last.id }) : null,
+    unread,
+    unread_label: unreadLabel(unread),
+  };
+}
+
+export async function unreadSummary(db: Db, userId: number): Promise<{ unread: number; unread_label: string }> {
+  const unread = await unreadCount(db, userId);
+  return { unread, unread_label: unreadLabel(unread) };
+}
+
+export async function readNotices(db: Db, clock: Clock, userId: number, ids: number[] | 'all') {
+  const changed = await markRead(db, userId, ids, toDate(clock.now()));
+  return { changed, ...(await unreadSummary(db, userId)) };
+}
+
+export async function archiveNotices(db: Db, clock: Clock, userId: number, ids: number[], archived: boolean) {
+  const changed = await setArchived(db, userId, ids, archived, toDate(clock.now()));
+  return { changed, ...(await unreadSummary(db, userId)) };
+}
+
+/**
+ * One-time claim (SPEC B1): the first recipient to claim wins; claiming
+ * again is a no-op for the holder; anyone else gets a 409 naming who has it.
+ * Claiming also marks it read for the claimer.
+ */
+export async function claimNotice(db: Db, clock: Clock, noticeId: number, userId: number): Promise<RecipientNoticeView> {
+  const nowDate = toDate(clock.now());
+  if (!(await isRecipient(db, noticeId, userId))) throw notFound(`No notice ${noticeId} for you`);
+  const won = await tryClaim(db, noticeId, userId, nowDate);
+  const [row] = await recipientRows(db, [noticeId], userId);
+  if (!row) throw notFound(`No notice ${noticeId} for you`);
+  if (!row.claimable) throw conflict(`Notice ${noticeId} is not claimable: its source did not mark it one-time`);
+  if (!won && row.claimed_by !== userId) {
+    throw new HadoError(409, 'conflict', `Notice ${noticeId} is already claimed by ${row.claimed_by_login ?? 'someone'}`, {
+      field: 'claimed_by',
+    });
+  }
+  await markRead(db, userId, [noticeId], nowDate);
+  if (won) await notifyNotices(db, [noticeId]);
+  const [fresh] = await recipientRows(db, [noticeId], userId);
+  return recipientNoticeView(fresh!);
+}

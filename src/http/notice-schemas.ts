@@ -1,0 +1,85 @@
+// Request shapes of notices (SPEC B1–B3), checked by Fastify's JSON-schema
+// validator before any handler runs. Unknown fields are rejected.
+import { Type } from 'typebox';
+import { MAX_BATCH } from './schemas.ts';
+
+const NonBlank = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
+const Login = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9._@+-]+$' });
+const ChannelTypeSchema = Type.Union([Type.Literal('web'), Type.Literal('telegram'), Type.Literal('webhook')]);
+
+export const NoticeIn = Type.Object(
+  {
+    recipients: Type.Array(Login, { maxItems: 1000 }),
+    mode: Type.Optional(Type.Union([Type.Literal('create'), Type.Literal('upsert'), Type.Literal('group')])),
+    source_ref: Type.Optional(NonBlank(255)),
+    topic: Type.Optional(Type.String({ maxLength: 100 })),
+    title: NonBlank(500),
+    body: Type.Optional(Type.String({ maxLength: 4000 })),
+    deep_link: Type.Optional(Type.String({ maxLength: 2048 })),
+    data: Type.Optional(Type.Object({}, { additionalProperties: true })),
+    actor: Type.Optional(Type.String({ maxLength: 200 })),
+    urgent: Type.Optional(Type.Boolean()),
+    dedupe_key: Type.Optional(NonBlank(255)),
+    claim: Type.Optional(Type.Boolean()),
+    channels: Type.Optional(Type.Array(ChannelTypeSchema, { minItems: 1, maxItems: 3, uniqueItems: true })),
+    group: Type.Optional(
+      Type.Object(
+        {
+          window_minutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 7 * 24 * 60 })),
+          step: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+          template: Type.Optional(NonBlank(200)),
+          messages: Type.Optional(Type.Array(Type.String({ maxLength: 500 }), { maxItems: 100 })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const NoticesBatch = Type.Object(
+  { notices: Type.Array(NoticeIn, { minItems: 1, maxItems: MAX_BATCH }) },
+  { additionalProperties: false },
+);
+
+const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+
+export const NoticeIds = Type.Object(
+  { ids: Type.Array(Id, { minItems: 1, maxItems: MAX_BATCH }) },
+  { additionalProperties: false },
+);
+
+export const FeedQuery = Type.Object(
+  {
+    filter: Type.Optional(
+      Type.Union([Type.Literal('inbox'), Type.Literal('unread'), Type.Literal('archived'), Type.Literal('all')]),
+    ),
+    limit: Type.Optional(Type.String({ pattern: '^[1-9]\\d{0,2}$' })),
+    cursor: Type.Optional(Type.String({ maxLength: 200 })),
+  },
+  { additionalProperties: false },
+);
+
+export const PreferencesGrid = Type.Object(
+  {
+    rows: Type.Array(
+      Type.Object(
+        {
+          source: NonBlank(100),
+          topic: Type.String({ maxLength: 100 }),
+          channels: Type.Object(
+            {
+              web: Type.Optional(Type.Boolean()),
+              telegram: Type.Optional(Type.Boolean()),
+              webhook: Type.Optional(Type.Boolean()),
+            },
+            { additionalProperties: false },
+          ),
+        },
+        { additionalProperties: false },
+      ),
+      { maxItems: 2000 },
+    ),
+  },
+  { additionalProperties: false },
+);

@@ -1,0 +1,43 @@
+// The client API of notices (SPEC B1): POST /api/notices under a source's
+// bearer token. One notice, or { notices: [...] } of up to 500.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { parseNoticeBatch } from '../../core/notice-input.ts';
+import { writeNotices } from '../../core/notices.ts';
+import { authenticateSource } from '../auth.ts';
+import type { AppContext } from '../context.ts';
+import { NoticesBatch } from '../notice-schemas.ts';
+
+/** A batch of 500 notices with full bodies and data stays well inside this. */
+const BATCH_BODY_LIMIT = 8 * 1024 * 1024;
+
+export function apiNoticesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.addHook('onRequest', async (request) => {
+      request.source = await authenticateSource(ctx, request);
+    });
+
+    const single = new WeakSet<object>();
+
+    app.post(
+      '/api/notices',
+      {
+        schema: { body: NoticesBatch },
+        bodyLimit: BATCH_BODY_LIMIT,
+        // A single notice is a batch of one: one validator, one write path, errors name notices[0].
+        preValidation: async (request) => {
+          const body = request.body as Record<string, unknown> | null;
+          if (body !== null && typeof body === 'object' && !Array.isArray(body) && !('notices' in body)) {
+            const wrapped = { notices: [body] };
+            single.add(wrapped);
+            request.body = wrapped as typeof request.body;
+          }
+        },
+      },
+      async (request) => {
+        const inputs = parseNoticeBatch(request.body.notices);
+        const results = await writeNotices(ctx.db, ctx.clock, ctx.config.defaultTz, request.source!.id, inputs);
+        return single.has(request.body) ? { notice: results[0] } : { notices: results };
+      },
+    );
+  };
+}
