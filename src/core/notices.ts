@@ -310,10 +310,13 @@ export function encodeCursor(c: FeedCursor): string {
   return Buffer.from(JSON.stringify([c.at, c.id])).toString('base64url');
 }
 
+/** A timestamptz as Postgres prints it: "2026-08-01 10:00:00.123456+00". */
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2}){0,2}|Z)$/;
+
 export function decodeCursor(raw: string): FeedCursor {
   try {
     const [at, id] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as [unknown, unknown];
-    if (typeof at === 'string' && !Number.isNaN(Date.parse(at.replace(' ', 'T'))) && Number.isSafeInteger(id) && (id as number) > 0) {
+    if (typeof at === 'string' && TIMESTAMP.test(at) && Number.isSafeInteger(id) && (id as number) > 0) {
       return { at, id: id as number };
     }
   } catch {
