@@ -1,0 +1,32 @@
+// Channel type → implementation (SPEC A7). The tick asks presence and the
+// worker delivers through whatever is registered here; a type without an
+// implementation in this process is `unknown` for presence and fails its
+// deliveries with a clear, final error.
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import { telegramChannelFor } from './telegram/channel.ts';
+import type { Channel, ChannelType } from './types.ts';
+import { webChannel } from './web.ts';
+import { webhookChannel } from './webhook.ts';
+
+export class ChannelRegistry {
+  private readonly channels = new Map<ChannelType, Channel>();
+
+  /** Registers (or replaces) the implementation of a channel type. */
+  register(channel: Channel): this {
+    this.channels.set(channel.type, channel);
+    return this;
+  }
+
+  get(type: ChannelType): Channel | undefined {
+    return this.channels.get(type);
+  }
+}
+
+/** The process's channels: web, webhook and Telegram, configured from the environment. */
+export function buildChannels(deps: { config: Config; clock: Clock }): ChannelRegistry {
+  return new ChannelRegistry()
+    .register(webChannel)
+    .register(webhookChannel({ clock: deps.clock, presenceTimeoutMs: deps.config.presenceTimeoutMs }))
+    .register(telegramChannelFor(deps.config));
+}

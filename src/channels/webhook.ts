@@ -1,0 +1,167 @@
+// The webhook channel (SPEC A7), Home Assistant's way in: presence from
+// `GET presence_url` answering {"present": true|false}, delivery as a signed
+// `POST deliver_url` with A7's body and absolute action links.
+//
+// Signing follows Standard Webhooks (https://www.standardwebhooks.com/):
+// webhook-id (the delivery id, so a receiver can drop a repeat),
+// webhook-timestamp (Unix seconds) and webhook-signature
+// "v1,<base64 HMAC-SHA256 of `${id}.${timestamp}.${body}`>" keyed with the
+// channel's secret "whsec_<base64 key>", shown once when the channel is made.
+import { createHmac, randomBytes } from 'node:crypto';
+import type { Clock } from '../clock.ts';
+import type { Channel, ChannelRecord, DeliveryResult, Presence } from './types.ts';
+
+/** SPEC A7: "a 15 s request timeout". */
+export const DELIVER_TIMEOUT_MS = 15_000;
+const USER_AGENT = 'Hado-Webhook/1';
+/** Enough of an error body to explain it; never the whole page. */
+const ERROR_BODY_CHARS = 200;
+/** A presence answer is a tiny JSON object; anything bigger is garbage. */
+const PRESENCE_BODY_MAX = 4096;
+
+export const SECRET_PREFIX = 'whsec_';
+
+/** A new signing secret: 32 random bytes (Standard Webhooks asks for 24 to 64). */
+export function newWebhookSecret(): string {
+  return `${SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
+}
+
+/** The webhook-signature value for one message. */
+export function signWebhook(secret: string, id: string, timestampSeconds: number, body: string): string {
+  const key = Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64');
+  const mac = createHmac('sha256', key).update(`${id}.${timestampSeconds}.${body}`).digest('base64');
+  return `v1,${mac}`;
+}
+
+export interface WebhookConfig {
+  deliver_url: string;
+  presence_url?: string;
+}
+
+/** The channel's URLs, or null when the stored config is not usable. */
+export function webhookConfig(config: Record<string, unknown>): WebhookConfig | null {
+  const deliver = config.deliver_url;
+  const presence = config.presence_url;
+  if (typeof deliver !== 'string') return null;
+  if (presence !== undefined && presence !== null && typeof presence !== 'string') return null;
+  return typeof presence === 'string' ? { deliver_url: deliver, presence_url: presence } : { deliver_url: deliver };
+}
+
+export interface WebhookOptions {
+  clock: Clock;
+  /** HADO_PRESENCE_TIMEOUT in milliseconds. */
+  presenceTimeoutMs: number;
+  deliverTimeoutMs?: number;
+}
+
+const isTimeout = (e: unknown): boolean => e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
+
+function describeError(e: unknown): string {
+  if (!(e instanceof Error)) return String(e);
+  const cause = (e as Error & { cause?: unknown }).cause;
+  // fetch() says "fetch failed"; the reason (ECONNREFUSED, a DNS miss) is in its cause.
+  if (cause instanceof Error) return `${e.message}: ${(cause as NodeJS.ErrnoException).code ?? cause.message}`;
+  return e.message;
+}
+
+async function readSome(res: Response, max: number): Promise<string> {
+  try {
+    const text = await res.text();
+    return text.length > max ? `${text.slice(0, max)}…` : text;
+  } catch {
+    return '';
+  }
+}
+
+/** `GET presence_url` → {"present": true} present, {"present": false} absent, anything else unknown. */
+export async function webhookPresence(channel: ChannelRecord, timeoutMs: number): Promise<Presence> {
+  const url = webhookConfig(channel.config)?.presence_url;
+  if (!url) return 'unknown';
+  try {
+    const res = await fetch(url, {
+      method: 'GET',
+      headers: { accept: 'application/json', 'user-agent': USER_AGENT },
+      redirect: 'manual',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const text = await readSome(res, PRESENCE_BODY_MAX + 1);
+    if (res.status < 200 || res.status > 299 || text.length > PRESENCE_BODY_MAX) return 'unknown';
+    const body: unknown = JSON.parse(text);
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'unknown';
+    const present = (body as { present?: unknown }).present;
+    if (present === true) return 'present';
+    if (present === false) return 'absent';
+    return 'unknown';
+  } catch {
+    // Timeout, refused connection, garbage: nobody can say.
+    return 'unknown';
+  }
+}
+
+/**
+ * One signed POST. 2xx is delivered; 3xx is a failure (redirects are not
+ * followed: the signature names the URL's owner); 5xx, 408, 429, timeouts
+ * and network errors are worth retrying; other 4xx are final.
+ */
+export async function postWebhook(
+  url: string,
+  secret: string,
+  id: string,
+  timestampSeconds: number,
+  body: string,
+  timeoutMs: number,
+): Promise<DeliveryResult> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': USER_AGENT,
+        'webhook-id': id,
+        'webhook-timestamp': String(timestampSeconds),
+        'webhook-signature': signWebhook(secret, id, timestampSeconds, body),
+      },
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (e) {
+    if (isTimeout(e)) return { ok: false, error: `timeout: no answer within ${timeoutMs / 1000} s`, retryable: true };
+    return { ok: false, error: describeError(e), retryable: true };
+  }
+  const text = await readSome(res, ERROR_BODY_CHARS);
+  if (res.status >= 200 && res.status <= 299) return { ok: true };
+  const error = `HTTP ${res.status}${text ? `: ${text}` : ''}`;
+  if (res.status >= 300 && res.status <= 399) {
+    return { ok: false, error: `${error} (redirect to ${res.headers.get('location') ?? '?'} not followed)`, retryable: false };
+  }
+  if (res.status === 429) {
+    const seconds = Number(res.headers.get('retry-after'));
+    const retry = { ok: false as const, error, retryable: true };
+    return Number.isFinite(seconds) && seconds > 0 ? { ...retry, retryAfterMs: seconds * 1000 } : retry;
+  }
+  return { ok: false, error, retryable: res.status >= 500 || res.status === 408 };
+}
+
+export function webhookChannel(opts: WebhookOptions): Channel {
+  const deliverTimeoutMs = opts.deliverTimeoutMs ?? DELIVER_TIMEOUT_MS;
+  return {
+    type: 'webhook',
+    presence: (_user, channel) => webhookPresence(channel, opts.presenceTimeoutMs),
+    async deliver(message, _user, channel) {
+      const config = webhookConfig(channel.config);
+      if (!config) return { ok: false, error: 'webhook channel has no deliver_url in its config', retryable: false };
+      if (!channel.secret) return { ok: false, error: 'webhook channel has no signing secret', retryable: false };
+      const timestamp = Math.floor(opts.clock.now().epochMilliseconds / 1000);
+      return postWebhook(
+        config.deliver_url,
+        channel.secret,
+        String(message.deliveryId),
+        timestamp,
+        JSON.stringify(message.body),
+        deliverTimeoutMs,
+      );
+    },
+  };
+}
