@@ -46,8 +46,12 @@ export function milestones(ev: EventDates, user: UserSettings): Milestones {
  * has at `now`, ignoring Done and DELETE (those are stored, not derived).
  */
 export function phaseAt(ev: EventDates, user: UserSettings, now: Instant): State {
-  const m = milestones(ev, user);
-  if (atOrAfter(now, m.dueAt)) return ev.afterDue === 'keep' ? 'overdue' : 'expired';
+  return phaseOf(milestones(ev, user), ev.afterDue, now);
+}
+
+/** phaseAt over milestones already computed: they do not depend on `now`. */
+function phaseOf(m: Milestones, afterDue: AfterDue, now: Instant): State {
+  if (atOrAfter(now, m.dueAt)) return afterDue === 'keep' ? 'overdue' : 'expired';
   if (atOrAfter(now, m.todayAt)) return 'today';
   if (m.preparingAt && atOrAfter(now, m.preparingAt)) return 'preparing';
   return 'scheduled';
@@ -60,16 +64,24 @@ export function phaseAt(ev: EventDates, user: UserSettings, now: Instant): State
  * attention, not the size of the table.
  */
 export function nextTransitionAt(ev: EventDates, user: UserSettings, now: Instant): Instant | null {
+  return lifecycleAt(ev, user, now).next;
+}
+
+/**
+ * phaseAt and nextTransitionAt together, from one computation of the
+ * milestones (the zone arithmetic is the cost of a batch upsert).
+ */
+export function lifecycleAt(ev: EventDates, user: UserSettings, now: Instant): { state: State; next: Instant | null } {
   const m = milestones(ev, user);
   // The milestones are not always in order: with active hours ending before
   // 02:00 the eve start of an early due (quiet_start − 2h) falls on the day
   // before the eve, ahead of 00:00 of a fire_on on the eve. So take them in
   // time order and return the first one at which the phase really changes.
-  const current = phaseAt(ev, user, now);
+  const state = phaseOf(m, ev.afterDue, now);
   const ahead = [m.preparingAt, m.todayAt, m.dueAt]
     .filter((at): at is Instant => at !== null && Temporal.Instant.compare(at, now) > 0)
     .sort(Temporal.Instant.compare);
-  return ahead.find((at) => phaseAt(ev, user, at) !== current) ?? null;
+  return { state, next: ahead.find((at) => phaseOf(m, ev.afterDue, at) !== state) ?? null };
 }
 
 /** The stored state after a tick or recompute: terminal states never move by the clock. */
