@@ -1,8 +1,9 @@
 // Validation of client events beyond their JSON shape (the schema in
 // http/schemas.ts checks types and unknown fields first): real calendar
-// dates, fire_at not after the due day, safe links. Pure: no I/O.
+// dates, fire_at not after the due day, safe links, recurrence rules. Pure: no I/O.
 import { type Due, parseDueAt } from '../domain/due.ts';
 import type { AfterDue } from '../domain/lifecycle.ts';
+import { parseRecurrence, type RecurrenceRule } from '../domain/recurrence.ts';
 import { type PlainDate, Temporal, parseIsoDate } from '../domain/time.ts';
 import { HadoError, invalid } from '../errors.ts';
 import type { EventPayload } from '../db/schema.ts';
@@ -11,22 +12,44 @@ export interface EventInputJson {
   user: string;
   source_ref: string;
   topic?: string;
-  due_at: string;
+  /** A one-off event: its due. Exactly one of due_at and recurrence. */
+  due_at?: string;
   fire_at?: string;
+  /** A recurring event (SPEC Part C): the rule, validated by parseRecurrence. */
+  recurrence?: unknown;
+  /** With recurrence: the lead of every occurrence in days (fire_at's counterpart), default 0. Checked here. */
+  fire_days_before?: unknown;
   after_due?: AfterDue;
   payload: EventPayload;
 }
 
-export interface EventInput {
+/** A longer lead than ten years is not a reminder anyone means. */
+export const MAX_FIRE_DAYS_BEFORE = 3660;
+
+interface CommonInput {
   user: string;
   sourceRef: string;
   topic: string;
-  dueAt: string;
-  due: Due;
-  fireOn: PlainDate;
   afterDue: AfterDue;
   payload: EventPayload;
 }
+
+/** A one-off event: the due is known from the request alone. */
+export interface OneOffInput extends CommonInput {
+  kind: 'once';
+  dueAt: string;
+  due: Due;
+  fireOn: PlainDate;
+}
+
+/** A recurring event: its current occurrence depends on the user's zone and now, known at upsert. */
+export interface SeriesInput extends CommonInput {
+  kind: 'series';
+  rule: RecurrenceRule;
+  fireDaysBefore: number;
+}
+
+export type EventInput = OneOffInput | SeriesInput;
 
 /** Links in a payload are shown in the inbox: only http(s) URLs and paths, never `javascript:`. */
 export function checkLink(link: string): string | null {
@@ -41,10 +64,52 @@ export function checkLink(link: string): string | null {
 }
 
 /**
- * Parses one event of a batch. For a fixed due the "due day" used to check
- * fire_at is the day in the offset the client wrote (the client's own calendar).
+ * Parses one event of a batch: exactly one of `due_at` (with `fire_at`) and
+ * `recurrence` (with `fire_days_before`). For a fixed due the "due day" used
+ * to check fire_at is the day in the offset the client wrote (the client's
+ * own calendar).
  */
 export function parseEventInput(raw: EventInputJson, index: number): EventInput {
+  const input = parseSchedule(raw, index);
+  if (raw.payload.deep_link !== undefined) {
+    const problem = checkLink(raw.payload.deep_link);
+    if (problem) throw invalid('payload.deep_link', problem, index);
+  }
+  return input;
+}
+
+function parseSchedule(raw: EventInputJson, index: number): EventInput {
+  const common: CommonInput = {
+    user: raw.user,
+    sourceRef: raw.source_ref,
+    topic: raw.topic ?? '',
+    afterDue: raw.after_due ?? 'expire',
+    payload: raw.payload,
+  };
+  // null means absent, as for the rule's own optional fields.
+  const lead = raw.fire_days_before ?? undefined;
+  if (raw.recurrence !== undefined && raw.recurrence !== null) {
+    if (raw.due_at !== undefined) {
+      throw invalid('recurrence', 'send either due_at (one event) or recurrence (a series), not both', index);
+    }
+    if (raw.fire_at !== undefined) {
+      throw invalid('fire_at', 'a recurring event takes fire_days_before (days before each occurrence), not fire_at', index);
+    }
+    const parsed = parseRecurrence(raw.recurrence);
+    if (!parsed.ok) {
+      const field = parsed.field === 'recurrence' ? 'recurrence' : `recurrence.${parsed.field}`;
+      throw invalid(field, parsed.error, index);
+    }
+    const days = lead ?? 0;
+    if (typeof days !== 'number' || !Number.isInteger(days) || days < 0 || days > MAX_FIRE_DAYS_BEFORE) {
+      throw invalid('fire_days_before', `must be an integer 0..${MAX_FIRE_DAYS_BEFORE} (days before each occurrence)`, index);
+    }
+    return { ...common, kind: 'series', rule: parsed.value, fireDaysBefore: days };
+  }
+  if (raw.due_at === undefined) throw invalid('due_at', 'is required (or send recurrence for a recurring event)', index);
+  if (lead !== undefined) {
+    throw invalid('fire_days_before', 'only for a recurring event; a one-off event takes fire_at', index);
+  }
   const parsed = parseDueAt(raw.due_at);
   if (!parsed.ok) throw invalid('due_at', parsed.error, index);
   const due = parsed.value;
@@ -58,20 +123,7 @@ export function parseEventInput(raw: EventInputJson, index: number): EventInput 
     }
     fireOn = f;
   }
-  if (raw.payload.deep_link !== undefined) {
-    const problem = checkLink(raw.payload.deep_link);
-    if (problem) throw invalid('payload.deep_link', problem, index);
-  }
-  return {
-    user: raw.user,
-    sourceRef: raw.source_ref,
-    topic: raw.topic ?? '',
-    dueAt: raw.due_at,
-    due,
-    fireOn,
-    afterDue: raw.after_due ?? 'expire',
-    payload: raw.payload,
-  };
+  return { ...common, kind: 'once', dueAt: raw.due_at, due, fireOn };
 }
 
 /** Parses a whole batch; one bad record rejects it, naming the index (SPEC A3). */

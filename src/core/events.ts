@@ -5,7 +5,9 @@ import { type EventWithUser, findEventByIdentity, upsertEvents, withdrawEvent } 
 import { dateOrNull, dueColumns, userSettings } from '../db/rows.ts';
 import { ensureUsers } from '../db/users.ts';
 import { nextTransitionAt, phaseAt, type State } from '../domain/lifecycle.ts';
-import { toDate } from '../domain/time.ts';
+import { currentOccurrenceAt, roundFor } from '../domain/series.ts';
+import { type Instant, toDate } from '../domain/time.ts';
+import type { UserSettings } from '../domain/user.ts';
 import { notFound } from '../errors.ts';
 import { notifyEventIds, notifyEvents } from '../live/notify.ts';
 import type { EventInput } from './event-input.ts';
@@ -35,19 +37,14 @@ export async function upsertBatch(
   );
   const rows = events.map((e) => {
     const user = userSettings(users.get(e.user)!);
-    const dates = { due: e.due, fireOn: e.fireOn, afterDue: e.afterDue };
     return {
       source_id: sourceId,
       user_id: users.get(e.user)!.id,
       source_ref: e.sourceRef,
       topic: e.topic,
-      ...dueColumns(e.due),
-      due_at: e.dueAt,
-      fire_on: e.fireOn.toString(),
+      ...scheduleColumns(e, user, now),
       after_due: e.afterDue,
       payload: e.payload,
-      state: phaseAt(dates, user, now),
-      next_transition_at: dateOrNull(nextTransitionAt(dates, user, now)),
     };
   });
   const written = await upsertEvents(db, rows, nowDate);
@@ -62,6 +59,36 @@ export async function upsertBatch(
     const w = byKey.get(`${e.sourceRef}\u0000${e.topic}`)!;
     return { source_ref: w.source_ref, topic: w.topic, id: w.id, state: w.state };
   });
+}
+
+/**
+ * The dates and state an event is written with. A recurring event (SPEC
+ * Part C) is written as its current occurrence — the nearest whose day is
+ * >= today — so every Part A rule applies to it unchanged.
+ */
+function scheduleColumns(e: EventInput, user: UserSettings, now: Instant) {
+  if (e.kind === 'once') {
+    const dates = { due: e.due, fireOn: e.fireOn, afterDue: e.afterDue };
+    return {
+      ...dueColumns(e.due),
+      due_at: e.dueAt,
+      fire_on: e.fireOn.toString(),
+      state: phaseAt(dates, user, now),
+      next_transition_at: dateOrNull(nextTransitionAt(dates, user, now)),
+      recurrence: null,
+      fire_days_before: null,
+    };
+  }
+  const round = roundFor(e.rule, currentOccurrenceAt(e.rule, user, now), e.fireDaysBefore, e.afterDue, user, now);
+  return {
+    ...dueColumns(round.dates.due),
+    due_at: round.dueAt,
+    fire_on: round.dates.fireOn.toString(),
+    state: round.state,
+    next_transition_at: dateOrNull(round.next),
+    recurrence: e.rule,
+    fire_days_before: e.fireDaysBefore,
+  };
 }
 
 export async function getSourceEvent(db: Db, sourceId: number, sourceRef: string, topic: string): Promise<EventWithUser> {

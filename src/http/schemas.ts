@@ -22,8 +22,12 @@ export const EventIn = Type.Object(
     user: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9._@+-]+$' }),
     source_ref: NonBlank(255),
     topic: Type.Optional(Type.String({ maxLength: 100 })),
-    due_at: Type.String({ minLength: 1, maxLength: 40 }),
+    // Exactly one of due_at (a one-off event) and recurrence (a series, SPEC Part C):
+    // checked in core/event-input.ts, which also names the offending rule field.
+    due_at: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
     fire_at: Type.Optional(Type.String({ maxLength: 10 })),
+    recurrence: Type.Optional(Type.Unknown()),
+    fire_days_before: Type.Optional(Type.Unknown()),
     after_due: Type.Optional(Type.Union([Type.Literal('keep'), Type.Literal('expire')])),
     payload: Payload,
   },
