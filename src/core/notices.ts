@@ -21,8 +21,7 @@ import {
   markRead,
   type NoticeRow,
   type NoticeWrite,
-  notifyNotices,
-  type RecipientNoticeRow,
+  recipientIds,
   recipientLogins,
   recipientRows,
   registerTopics,
@@ -44,7 +43,9 @@ import {
 } from '../domain/notices.ts';
 import { fromDate, toDate } from '../domain/time.ts';
 import { conflict, HadoError, notFound } from '../errors.ts';
+import { notifyNotices, notifyUnread } from '../live/notices.ts';
 import { type NoticeInput, noticeInvalid } from './notice-input.ts';
+import { type RecipientNoticeView, recipientNoticeView } from './notice-views.ts';
 
 /** All recipients of one batch together: keeps a batch inside the statement parameter limits. */
 export const MAX_RECIPIENTS_PER_BATCH = 5000;
@@ -169,7 +170,7 @@ export async function writeNotices(
       inputs.flatMap((i) => (i.dedupeKey === null ? [] : [i.dedupeKey])),
     );
     const results: NoticeWriteResult[] = new Array(inputs.length);
-    const pushed: number[] = [];
+    const pushed: Array<{ id: number; userIds: number[] }> = [];
     const newKeys: Array<{ key: string; noticeId: number }> = [];
     /** Index of the first input of the batch with each new dedupe key. */
     const firstWithKey = new Map<string, number>();
@@ -204,7 +205,7 @@ export async function writeNotices(
       );
       creates.forEach((c, k) => {
         results[c.index] = resultOf(ids[k]!, 'created', c, states[k]!);
-        pushed.push(ids[k]!);
+        pushed.push({ id: ids[k]!, userIds: userIds(states[k]!.recipients) });
         if (c.dedupeKey !== null) newKeys.push({ key: c.dedupeKey, noticeId: ids[k]! });
       });
     }
@@ -231,7 +232,7 @@ export async function writeNotices(
           nowDate,
         );
         result = 'created';
-        pushed.push(id);
+        pushed.push({ id, userIds: userIds(state.recipients) });
       } else {
         id = existing.id;
         const old = stateOf(existing, await recipientLogins(trx, id));
@@ -243,7 +244,7 @@ export async function writeNotices(
         if (effect.resetRead) await resetReadState(trx, id);
         if (effect.repush) {
           await markPending(trx, id, state.pushSeq, nowDate);
-          pushed.push(id);
+          pushed.push({ id, userIds: await recipientIds(trx, id) });
         }
         result = call.mode === 'upsert' ? 'updated' : 'grouped';
         if (effect.replaceRecipients) state = { ...state, recipients: [...state.recipients].sort() };
@@ -271,7 +272,7 @@ export async function writeNotices(
       }
     }
 
-    if (pushed.length > 0) await notifyNotices(trx, pushed);
+    await notifyNotices(trx, pushed);
     return results;
   });
 }
@@ -279,32 +280,6 @@ export async function writeNotices(
 // ---------------------------------------------------------------------------
 // The recipient's side (SPEC B2)
 
-const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
-
-/** A notice as its recipient sees it: the feed item and the live frame (the whole row). */
-export function recipientNoticeView(row: RecipientNoticeRow) {
-  return {
-    id: row.id,
-    source: row.source,
-    source_ref: row.source_ref,
-    topic: row.topic,
-    mode: row.mode,
-    title: row.title,
-    body: row.body,
-    deep_link: row.deep_link,
-    data: row.data,
-    actor: row.actor,
-    urgent: row.urgent,
-    group: row.mode === 'group' ? { count: row.group_count, messages: row.group_messages } : null,
-    claim: row.claimable ? { claimed_by: row.claimed_by_login, claimed_at: iso(row.claimed_at) } : null,
-    read_at: iso(row.read_at),
-    archived_at: iso(row.archived_at),
-    created_at: iso(row.feed_at),
-    updated_at: iso(row.updated_at),
-  };
-}
-
-export type RecipientNoticeView = ReturnType<typeof recipientNoticeView>;
 
 export function encodeCursor(c: FeedCursor): string {
   return Buffer.from(JSON.stringify([c.at, c.id])).toString('base64url');
@@ -360,11 +335,13 @@ export async function unreadSummary(db: Db, userId: number): Promise<{ unread: n
 
 export async function readNotices(db: Db, clock: Clock, userId: number, ids: number[] | 'all') {
   const changed = await markRead(db, userId, ids, toDate(clock.now()));
+  if (changed > 0) await notifyUnread(db, userId);
   return { changed, ...(await unreadSummary(db, userId)) };
 }
 
 export async function archiveNotices(db: Db, clock: Clock, userId: number, ids: number[], archived: boolean) {
   const changed = await setArchived(db, userId, ids, archived, toDate(clock.now()));
+  if (changed > 0) await notifyUnread(db, userId);
   return { changed, ...(await unreadSummary(db, userId)) };
 }
 
@@ -386,7 +363,8 @@ export async function claimNotice(db: Db, clock: Clock, noticeId: number, userId
     });
   }
   await markRead(db, userId, [noticeId], nowDate);
-  if (won) await notifyNotices(db, [noticeId]);
+  if (won) await notifyNotices(db, [{ id: noticeId, userIds: await recipientIds(db, noticeId) }]);
+  else await notifyUnread(db, userId);
   const [fresh] = await recipientRows(db, [noticeId], userId);
   return recipientNoticeView(fresh!);
 }

@@ -11,9 +11,6 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 export type NoticeRow = Selectable<NoticesTable>;
 
-/** The LISTEN/NOTIFY channel that carries the ids of (re)pushed notices: ids, never rows. */
-export const NOTICES_CHANNEL = 'hado_notices';
-
 /** A 64-bit advisory lock key for a logical key (collisions only serialize more). */
 export function lockKey(parts: ReadonlyArray<string | number>): string {
   const digest = createHash('sha256').update(JSON.stringify(parts)).digest();
@@ -149,6 +146,11 @@ export async function findOpenGroup(db: Executor, sourceId: number, sourceRef: s
     .executeTakeFirst();
 }
 
+export async function recipientIds(db: Executor, noticeId: number): Promise<number[]> {
+  const rows = await db.selectFrom('notice_recipients').select('user_id').where('notice_id', '=', noticeId).execute();
+  return rows.map((r) => r.user_id);
+}
+
 export async function recipientLogins(db: Executor, noticeId: number): Promise<string[]> {
   const rows = await db
     .selectFrom('notice_recipients')
@@ -234,16 +236,6 @@ export async function markPending(db: Executor, noticeId: number, pushSeq: numbe
     })
     .where('notice_id', '=', noticeId)
     .execute();
-}
-
-/** One NOTIFY per write batch, with ids only (SPEC B4); delivered when the transaction commits. */
-export async function notifyNotices(db: Executor, ids: number[]): Promise<void> {
-  const unique = [...new Set(ids)];
-  // A NOTIFY payload must stay under 8000 bytes: a batch of 500 ids fits, larger lists are split.
-  for (let i = 0; i < unique.length; i += 500) {
-    const payload = JSON.stringify({ ids: unique.slice(i, i + 500) });
-    await sql`SELECT pg_notify(${NOTICES_CHANNEL}, ${payload})`.execute(db);
-  }
 }
 
 // ---------------------------------------------------------------------------

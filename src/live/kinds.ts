@@ -9,6 +9,7 @@
 import type { Db } from '../db/connect.ts';
 import type { Hub } from './hub.ts';
 import { eventChanges, type LiveMessage } from './messages.ts';
+import { noticeKind, unreadKind } from './notices.ts';
 
 export interface KindContext {
   db: Db;
@@ -40,4 +41,8 @@ export const KINDS: Record<string, KindHandler> = {
     ctx.hub.publish(users, resyncFrame('settings'), 'event');
     ctx.refreshBadges(users);
   },
+  /** Notices (re)pushed: the row to each recipient, then their unread count (lane "notice"). */
+  notice: noticeKind,
+  /** Read or archive state changed: the unread count. */
+  unread: unreadKind,
 };

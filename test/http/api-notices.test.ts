@@ -241,7 +241,7 @@ describe('group: a stream of events about one object folds into one notice', () 
     try {
       const a = await post(t, docs, g({ n: 1 }));
       const id = a.body.notice.id;
-      await eventually(() => expect(listener.payloads).toEqual([{ ids: [id] }]));
+      await eventually(() => expect(listener.payloads.map((m) => m.d)).toEqual([[id]]));
       t.clock.advance({ seconds: 10 });
       await post(t, docs, g({ n: 2 })); // 10 s after the push: no re-push
       t.clock.advance({ seconds: 19 });
@@ -249,7 +249,7 @@ describe('group: a stream of events about one object folds into one notice', () 
       expect((await noticeRow(id)).push_seq).toBe(1);
       t.clock.advance({ seconds: 1 });
       await post(t, docs, g({ n: 4 })); // 30 s: re-push
-      await eventually(() => expect(listener.payloads).toEqual([{ ids: [id] }, { ids: [id] }]));
+      await eventually(() => expect(listener.payloads.map((m) => m.d)).toEqual([[id], [id]]));
       const row = await noticeRow(id);
       expect(row).toMatchObject({ push_seq: 2, group_count: 4, title: 'New requests (4): request #4' });
       expect(row.last_pushed_at.toISOString()).toBe('2026-08-01T10:00:30.000Z');
@@ -272,6 +272,30 @@ describe('group: a stream of events about one object folds into one notice', () 
       ['grouped', 2],
       ['grouped', 3],
     ]);
+  });
+});
+
+describe('live: one NOTIFY per write batch, ids only', () => {
+  it('a batch of creates, an upsert and a group makes one message naming the notices and their recipients', async () => {
+    const listener = await listenNotices(t.store);
+    try {
+      const res = await post(t, docs, {
+        notices: [
+          notice({ recipients: ['ana'] }),
+          notice({ recipients: ['bob', 'cid'] }),
+          notice({ mode: 'upsert', source_ref: 'u', recipients: ['ana'] }),
+          notice({ mode: 'group', source_ref: 'g', recipients: ['dan'] }),
+          notice({ mode: 'group', source_ref: 'g', recipients: [] }), // folded, no re-push within 30 s
+        ],
+      });
+      const ids = res.body.notices.map((n: { id: number }) => n.id);
+      const users = await t.store.db.selectFrom('users').select(['id', 'login']).where('login', 'in', ['ana', 'bob', 'cid', 'dan']).execute();
+      await eventually(() => expect(listener.payloads).toHaveLength(1));
+      expect([...listener.payloads[0]!.d].sort()).toEqual([...new Set(ids)].sort());
+      expect([...listener.payloads[0]!.u].sort()).toEqual(users.map((u) => u.id).sort());
+    } finally {
+      await listener.stop();
+    }
   });
 });
 
@@ -318,7 +342,7 @@ describe('dedupe_key: a repeat returns the existing notice and changes nothing',
     try {
       await post(t, docs, notice({ dedupe_key: 'quiet' }));
       const marker = await post(t, docs, notice());
-      await eventually(() => expect(listener.payloads).toEqual([{ ids: [marker.body.notice.id] }]));
+      await eventually(() => expect(listener.payloads.map((m) => m.d)).toEqual([[marker.body.notice.id]]));
     } finally {
       await listener.stop();
     }

@@ -1,7 +1,7 @@
 // Helpers for the notice tests: a valid notice, POST and feed calls, and a
 // listener on the notices NOTIFY channel for either backend.
 import pg from 'pg';
-import { NOTICES_CHANNEL } from '../../src/db/notices.ts';
+import { LIVE_CHANNEL } from '../../src/live/messages.ts';
 import { call, type TestApp } from '../support/app.ts';
 import type { TestStore } from '../support/store.ts';
 
@@ -24,19 +24,30 @@ export function feed(t: TestApp, user: string, query = '') {
   return call(t, 'GET', `/me/notices${query ? `?${query}` : ''}`, { user });
 }
 
-/** Collects the payloads of the notices NOTIFY channel; `stop()` unsubscribes. */
-export async function listenNotices(store: TestStore): Promise<{ payloads: Array<{ ids: number[] }>; stop(): Promise<void> }> {
-  const payloads: Array<{ ids: number[] }> = [];
+export interface NoticeMessage {
+  /** Recipient user ids. */
+  u: number[];
+  /** Notice ids. */
+  d: number[];
+}
+
+/** Collects the `notice` messages of the live NOTIFY channel; `stop()` unsubscribes. */
+export async function listenNotices(store: TestStore): Promise<{ payloads: NoticeMessage[]; stop(): Promise<void> }> {
+  const payloads: NoticeMessage[] = [];
+  const take = (p: string) => {
+    const m = JSON.parse(p);
+    if (m.k === 'notice') payloads.push({ u: m.u, d: m.d });
+  };
   if (store.pglite) {
-    const unsub = await store.pglite.listen(NOTICES_CHANNEL, (p) => payloads.push(JSON.parse(p)));
+    const unsub = await store.pglite.listen(LIVE_CHANNEL, take);
     return { payloads, stop: unsub };
   }
   const client = new pg.Client({ connectionString: store.url! });
   await client.connect();
   client.on('notification', (m) => {
-    if (m.channel === NOTICES_CHANNEL && m.payload) payloads.push(JSON.parse(m.payload));
+    if (m.channel === LIVE_CHANNEL && m.payload) take(m.payload);
   });
-  await client.query(`LISTEN ${NOTICES_CHANNEL}`);
+  await client.query(`LISTEN ${LIVE_CHANNEL}`);
   return { payloads, stop: () => client.end() };
 }
 
