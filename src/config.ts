@@ -85,7 +85,8 @@ export const KEYS = {
   appUrl: {
     env: 'APP_URL',
     doc: 'Public base URL, used for action links in webhooks and Telegram',
-    default: (env) => `http://localhost:${env.PORT || '8080'}`,
+    // Follows a valid PORT; a bad PORT is reported under its own name, not again here.
+    default: (env) => `http://localhost:${/^\d{1,5}$/.test(env.PORT ?? '') && Number(env.PORT) <= 65535 ? env.PORT : '8080'}`,
     parse: url(['http:', 'https:']),
   },
   defaultTz: {

@@ -8,6 +8,17 @@ import { type PlainDate, Temporal, parseIsoDate } from '../domain/time.ts';
 import { HadoError, invalid } from '../errors.ts';
 import type { EventPayload } from '../db/schema.ts';
 
+/**
+ * Years a due_at or fire_at may name. Wider dates are typos, and reach what
+ * the stores cannot hold (there is no year 0 in PostgreSQL): a 422, not a 500.
+ */
+export const DATE_YEARS = { min: 1900, max: 2999 } as const;
+
+function outOfRange(d: PlainDate): string | null {
+  if (d.year >= DATE_YEARS.min && d.year <= DATE_YEARS.max) return null;
+  return `${d.toString()} is not between ${DATE_YEARS.min}-01-01 and ${DATE_YEARS.max}-12-31`;
+}
+
 export interface EventInputJson {
   user: string;
   source_ref: string;
@@ -111,13 +122,21 @@ function parseSchedule(raw: EventInputJson, index: number): EventInput {
     throw invalid('fire_days_before', 'only for a recurring event; a one-off event takes fire_at', index);
   }
   const parsed = parseDueAt(raw.due_at);
-  if (!parsed.ok) throw invalid('due_at', parsed.error, index);
+  if (!parsed.ok) {
+    // "2026-02-30" has the right shape: say what is wrong with it, not which shapes exist.
+    const shapeOk = /^\d{4}-\d{2}-\d{2}$/.test(raw.due_at);
+    throw invalid('due_at', shapeOk ? `${raw.due_at} is not a calendar date` : parsed.error, index);
+  }
   const due = parsed.value;
   const clientDay = due.mode === 'local' ? due.date : parseIsoDate(raw.due_at.slice(0, 10))!;
+  const dueRange = outOfRange(clientDay);
+  if (dueRange) throw invalid('due_at', dueRange, index);
   let fireOn = clientDay;
   if (raw.fire_at !== undefined) {
     const f = parseIsoDate(raw.fire_at);
     if (!f) throw invalid('fire_at', `must be a calendar date YYYY-MM-DD, got "${raw.fire_at}"`, index);
+    const fireRange = outOfRange(f);
+    if (fireRange) throw invalid('fire_at', fireRange, index);
     if (Temporal.PlainDate.compare(f, clientDay) > 0) {
       throw invalid('fire_at', `${raw.fire_at} is after the due day ${clientDay.toString()}`, index);
     }

@@ -11,6 +11,7 @@ import { meRoutes } from './routes/me.ts';
 import { apiNoticesRoutes } from './routes/api-notices.ts';
 import { meNoticesRoutes } from './routes/me-notices.ts';
 import { telegramRoutes } from './routes/telegram.ts';
+import { rejectUnstorableText } from './text-guard.ts';
 
 export interface AppOptions {
   /** The process logger; none in tests. */
@@ -26,6 +27,8 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
     requestTimeout: 0,
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.setErrorHandler(errorHandler);
+  // Before any route: strings Postgres cannot store are a 422, not a 500 (text-guard.ts).
+  app.addHook('preValidation', rejectUnstorableText);
   app.setNotFoundHandler((request, reply) => {
     void reply.status(404).send({ error: { code: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` } });
   });

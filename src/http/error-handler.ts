@@ -33,7 +33,13 @@ export function validationError(errors: AjvError[], where: string): HadoError {
   else if (e.keyword === 'pattern' && e.params.pattern === '\\S') message = 'must not be blank';
   else if (e.keyword === 'pattern') message = 'has an invalid format';
   else if (e.keyword === 'type') message = `must be ${String(e.params.type)}`;
-  else message = e.message ?? 'is invalid';
+  else if (e.keyword === 'const') {
+    // A union of literals fails once per branch: name every allowed value.
+    const allowed = errors
+      .filter((x) => x.keyword === 'const' && x.instancePath === e.instancePath)
+      .map((x) => JSON.stringify(x.params.allowedValue));
+    message = allowed.length > 1 ? `must be one of ${allowed.join(', ')}` : `must be ${allowed[0]}`;
+  } else message = e.message ?? 'is invalid';
   const name = field || where;
   const prefix = index === undefined ? name : `${e.instancePath.split('/')[1]}[${index}].${name}`;
   return new HadoError(422, 'invalid', `${prefix}: ${message}`, index === undefined ? { field: name } : { index, field: name });

@@ -51,6 +51,11 @@ export async function lifecycleTick(db: Db, now: Instant): Promise<Transition[] 
         .where('events.id', '>', lastId)
         .orderBy('events.id')
         .limit(BATCH)
+        // A row under a Done, Ack, PATCH /me or upsert is left to that writer (which
+        // recomputes its state) and to the next tick: writing the state read here
+        // would overwrite theirs, and waiting could deadlock.
+        .forUpdate('events')
+        .skipLocked()
         .execute();
       if (rows.length === 0) break;
       const changes: StateChange[] = [];
