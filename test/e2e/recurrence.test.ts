@@ -1,9 +1,17 @@
 // Recurring events end to end (SPEC Part C): a client sends a rule once; a
-// fake clock moves across weeks, months and years, the lifecycle tick runs
-// every step, the user presses Done in the inbox, and every occurrence
-// reaches `today`, ends, and the next one appears — with no client re-push.
+// fake clock moves across weeks, months and years, the scheduler's ticks
+// (lifecycle, then delivery) run every step, the user keeps the inbox open
+// now and then and presses Done, and every occurrence is reminded in its
+// windows, reaches `today`, ends, and the next one appears — with no client
+// re-push.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PresenceCache } from '../../src/channels/presence.ts';
+import { ChannelRegistry } from '../../src/channels/registry.ts';
+import { webChannel } from '../../src/channels/web.ts';
 import { type Instant, Temporal } from '../../src/domain/time.ts';
+import type { WindowConfig } from '../../src/domain/windows.ts';
+import { deliveryTick } from '../../src/scheduler/delivery-tick.ts';
 import { lifecycleTick } from '../../src/scheduler/lifecycle-tick.ts';
 import { call, createSource, createTestApp, type TestApp } from '../support/app.ts';
 
@@ -11,10 +19,16 @@ const MADRID = 'Europe/Madrid';
 
 let t: TestApp;
 let docs: string;
+let presence: PresenceCache;
+let cfg: WindowConfig;
 
 beforeAll(async () => {
   t = await createTestApp({ now: '2026-11-28T11:00:00Z' });
   docs = await createSource(t, 'family');
+  // The web inbox is the user's only channel: present while the page sends heartbeats.
+  presence = new PresenceCache(new ChannelRegistry().register(webChannel), { timeoutMs: 2000 });
+  const { fallbackDayMinutes, fallbackHourMinutes, fallbackHours } = t.config;
+  cfg = { fallbackDayMinutes, fallbackHourMinutes, fallbackHours };
 });
 afterAll(() => t.close());
 beforeEach(async () => {
@@ -24,18 +38,43 @@ beforeEach(async () => {
 /** A wall time in Madrid, the user's zone. */
 const at = (wall: string): Instant => Temporal.PlainDateTime.from(wall).toZonedDateTime(MADRID).toInstant();
 
-/** Moves the clock to a wall time in steps, ticking at every step as the scheduler would. */
-async function runTo(wall: string, step: Temporal.DurationLike = { hours: 1 }): Promise<void> {
+/** One scheduler tick: the lifecycle tick, then the delivery tick on the states it left. */
+async function tick(now: Instant): Promise<void> {
+  expect(await lifecycleTick(t.store.db, now)).not.toBeNull();
+  expect(await deliveryTick(t.store.db, now, { presence, cfg })).not.toBeNull();
+}
+
+/**
+ * Moves the clock to a wall time in steps, ticking at every step as the
+ * scheduler would; `present` opens the inbox (a heartbeat) just before the
+ * last tick.
+ */
+async function runTo(wall: string, step: Temporal.DurationLike = { hours: 1 }, opts: { present?: boolean } = {}): Promise<void> {
   const target = at(wall);
   expect(Temporal.Instant.compare(t.clock.now(), target)).toBeLessThanOrEqual(0);
   for (;;) {
     const next = t.clock.now().add(step);
     if (Temporal.Instant.compare(next, target) >= 0) break;
     t.clock.set(next);
-    expect(await lifecycleTick(t.store.db, next)).not.toBeNull();
+    await tick(next);
   }
   t.clock.set(target);
-  await lifecycleTick(t.store.db, target);
+  if (opts.present) expect((await call(t, 'POST', '/me/heartbeat', { user: 'nikita' })).status).toBeLessThan(300);
+  await tick(target);
+}
+
+/** The delivery rows of an event: the start of each window it was reminded in (Madrid wall time) and its round. */
+async function reminders(sourceRef: string): Promise<Array<{ window: string; round: number }>> {
+  const res = await sql<{ window_start: Date; round: number }>`
+    SELECT d.window_start, d.round FROM deliveries d JOIN events e ON e.id = d.event_id
+    WHERE e.source_ref = ${sourceRef} ORDER BY d.window_start`.execute(t.store.db);
+  return res.rows.map((r) => ({
+    window: Temporal.Instant.fromEpochMilliseconds(r.window_start.getTime())
+      .toZonedDateTimeISO(MADRID)
+      .toPlainDateTime()
+      .toString({ smallestUnit: 'minute' }),
+    round: Number(r.round),
+  }));
 }
 
 async function create(sourceRef: string, fields: Record<string, unknown>): Promise<void> {
@@ -67,7 +106,7 @@ const dayBefore = (day: string) => Temporal.PlainDate.from(day).subtract({ days:
 const dayAfter = (day: string) => Temporal.PlainDate.from(day).add({ days: 1 }).toString();
 
 describe('a weekly rule over three weeks', () => {
-  it('prepares, reaches today, ends by Done or expiry, and rolls to the next occurrence', async () => {
+  it('is reminded in its windows, reaches today, ends by Done or expiry, and rolls to the next occurrence', async () => {
     t.clock.set(at('2026-11-28T12:00')); // Saturday
     await create('call', {
       recurrence: { type: 'weekly', weekdays: [0, 3], time_local: '18:00' },
@@ -76,30 +115,47 @@ describe('a weekly rule over three weeks', () => {
     });
     const occurrences = ['2026-11-30', '2026-12-03', '2026-12-07', '2026-12-10', '2026-12-14', '2026-12-17'];
     expect(await show('call')).toMatchObject({ state: 'scheduled', due_at: '2026-11-30T18:00', next_occurrence: '2026-12-03T18:00' });
+    const expected: Array<{ window: string; round: number }> = [];
     for (const [i, day] of occurrences.entries()) {
-      await runTo(`${dayBefore(day)}T12:00`);
+      // The day before: preparing, one window a day (09:00–22:00), reminded once while the inbox is open.
+      await runTo(`${dayBefore(day)}T12:00`, { hours: 1 }, { present: true });
       expect(await show('call')).toMatchObject({ state: 'preparing', due_at: `${day}T18:00`, fire_at: dayBefore(day) });
       expect(await badge()).toBe(0);
-      await runTo(`${day}T09:00`);
+      const round = (await reminders('call')).at(-1)!.round;
+      expected.push({ window: `${dayBefore(day)}T09:00`, round });
+      await runTo(`${dayBefore(day)}T14:00`, { hours: 1 }, { present: true });
+      // Its day: today, hourly windows.
+      await runTo(`${day}T09:00`, { hours: 1 }, { present: true });
       expect((await show('call')).state).toBe('today');
       expect(await badge()).toBe(1);
+      expected.push({ window: `${day}T09:00`, round });
       if (i === 2) {
-        // Nobody pressed Done: it expires at its moment and stays expired for the rest of the day.
-        await runTo(`${day}T19:00`);
+        // Nobody pressed Done: reminded again while present, then it expires at its moment and stays
+        // expired for the rest of the day.
+        await runTo(`${day}T13:00`, { hours: 1 }, { present: true });
+        expected.push({ window: `${day}T13:00`, round });
+        await runTo(`${day}T19:00`, { hours: 1 }, { present: true });
         expect(await show('call')).toMatchObject({ state: 'expired', due_at: `${day}T18:00` });
       } else {
         await runTo(`${day}T12:00`);
         await done('call');
+        // Done: no reminder however present the user is.
+        await runTo(`${day}T13:00`, { hours: 1 }, { present: true });
         await runTo(`${day}T23:00`);
         expect(await show('call')).toMatchObject({ state: 'done', due_at: `${day}T18:00` });
       }
       expect(await badge()).toBe(0);
+      expect(await reminders('call')).toEqual(expected);
       // The start of the next day: a new round for the next occurrence.
       await runTo(`${dayAfter(day)}T00:00`);
       const next = occurrences[i + 1] ?? '2026-12-21';
       expect(await show('call')).toMatchObject({ due_at: `${next}T18:00`, done_at: null });
       expect((await show('call')).state).toMatch(/^(scheduled|preparing)$/);
     }
+    // Every occurrence was its own round (delivery tokens act only on theirs).
+    const rounds = [...new Set(expected.map((r) => r.round))];
+    expect(rounds).toHaveLength(occurrences.length);
+    expect(rounds).toEqual([...rounds].sort((a, b) => a - b));
   });
 });
 
