@@ -6,7 +6,8 @@ import { clockTime, dateOrNull, eventDates, type UserRow, userSettings } from '.
 import { markUserEventsForCheck } from '../db/deliveries.ts';
 import { updateUserSettings } from '../db/users.ts';
 import { dueMoment } from '../domain/due.ts';
-import { advance, isTerminal, LIVE_STATES, nextTransitionAt, type State } from '../domain/lifecycle.ts';
+import { advance, LIVE_STATES, type State } from '../domain/lifecycle.ts';
+import { nextLookAt } from '../domain/series.ts';
 import { isValidTimeZone, Temporal, toDate } from '../domain/time.ts';
 import { invalid } from '../errors.ts';
 import { notifyUserChanged } from '../live/notify.ts';
@@ -42,7 +43,13 @@ export async function patchUser(db: Db, clock: Clock, user: UserRow, change: Set
     const settings = userSettings(updated);
     const live = await selectEventsWithUser(trx)
       .where('events.user_id', '=', user.id)
-      .where('events.state', 'in', LIVE_STATES)
+      // With them the ended rounds of series: the day they roll after is the user's day (SPEC Part C).
+      .where((eb) =>
+        eb.or([
+          eb('events.state', 'in', LIVE_STATES),
+          eb.and([eb('events.recurrence', 'is not', null), eb('events.state', 'in', ['done', 'expired'])]),
+        ]),
+      )
       .forUpdate('events')
       .execute();
     const changes: StateChange[] = live.map((row) => {
@@ -51,7 +58,7 @@ export async function patchUser(db: Db, clock: Clock, user: UserRow, change: Set
       return {
         id: row.id,
         state,
-        next_transition_at: isTerminal(state) ? null : dateOrNull(nextTransitionAt(dates, settings, now)),
+        next_transition_at: dateOrNull(nextLookAt(state, dates, row.recurrence !== null, settings, now)),
       };
     });
     await applyStateChanges(trx, changes, nowDate);

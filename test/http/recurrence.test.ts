@@ -266,3 +266,43 @@ describe('DELETE', () => {
     expect(row.next_transition_at).toBeNull();
   });
 });
+
+describe('the tick and ended rounds', () => {
+  const row = () =>
+    t.store.db.selectFrom('events').select(['state', 'next_transition_at', 'due_at']).executeTakeFirstOrThrow();
+
+  it('looks at an ended round only when it may roll: the start of the day after its due day', async () => {
+    await put([series()]);
+    const id = (await get()).body.id;
+    await call(t, 'POST', `/me/events/${id}/done`, { user: 'nikita' });
+    // Tuesday 00:00 in Madrid.
+    expect((await row()).next_transition_at?.toISOString()).toBe('2026-11-30T23:00:00.000Z');
+    t.clock.set('2026-11-30T22:59:00Z');
+    expect(await tick()).toEqual([]);
+    expect(await row()).toMatchObject({ state: 'done', due_at: '2026-11-30T10:00' });
+    t.clock.set('2026-11-30T23:00:00Z');
+    expect(await tick()).toEqual([
+      expect.objectContaining({ id, from: 'done', to: 'scheduled', newRound: '2026-12-03T10:00' }),
+    ]);
+  });
+
+  it('gives an expired round its roll moment', async () => {
+    await put([series()]);
+    t.clock.set('2026-11-30T09:00:00Z'); // 10:00 in Madrid: the due moment
+    await tick();
+    expect(await row()).toMatchObject({ state: 'expired' });
+    expect((await row()).next_transition_at?.toISOString()).toBe('2026-11-30T23:00:00.000Z');
+  });
+
+  it('moves the roll moment with the user zone (PATCH /me)', async () => {
+    await put([series()]);
+    const id = (await get()).body.id;
+    await call(t, 'POST', `/me/events/${id}/done`, { user: 'nikita' });
+    const res = await call(t, 'PATCH', '/me', { user: 'nikita', body: { tz: 'Asia/Tokyo' } });
+    expect(res.status).toBe(200);
+    // Tuesday 00:00 in Tokyo.
+    expect((await row()).next_transition_at?.toISOString()).toBe('2026-11-30T15:00:00.000Z');
+    await call(t, 'PATCH', '/me', { user: 'nikita', body: { tz: 'Europe/Madrid' } });
+  });
+});
+
