@@ -354,7 +354,7 @@ export async function claimNotice(db: Db, clock: Clock, noticeId: number, userId
   const nowDate = toDate(clock.now());
   if (!(await isRecipient(db, noticeId, userId))) throw notFound(`No notice ${noticeId} for you`);
   const won = await tryClaim(db, noticeId, userId, nowDate);
-  const [row] = await recipientRows(db, [noticeId], userId);
+  const [row] = await recipientRows(db, [noticeId], [userId]);
   if (!row) throw notFound(`No notice ${noticeId} for you`);
   if (!row.claimable) throw conflict(`Notice ${noticeId} is not claimable: its source did not mark it one-time`);
   if (!won && row.claimed_by !== userId) {
@@ -365,6 +365,6 @@ export async function claimNotice(db: Db, clock: Clock, noticeId: number, userId
   await markRead(db, userId, [noticeId], nowDate);
   if (won) await notifyNotices(db, [{ id: noticeId, userIds: await recipientIds(db, noticeId) }]);
   else await notifyUnread(db, userId);
-  const [fresh] = await recipientRows(db, [noticeId], userId);
+  const [fresh] = await recipientRows(db, [noticeId], [userId]);
   return recipientNoticeView(fresh!);
 }

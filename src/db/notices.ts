@@ -302,11 +302,11 @@ export async function feedPage(
     .execute()) as RecipientNoticeRow[];
 }
 
-/** These notices as their recipients see them (live frames): one row per (notice, recipient). */
-export async function recipientRows(db: Executor, noticeIds: number[], userId?: number): Promise<RecipientNoticeRow[]> {
-  if (noticeIds.length === 0) return [];
+/** These notices as their recipients (all, or these users) see them: one row per (notice, recipient). */
+export async function recipientRows(db: Executor, noticeIds: number[], userIds?: number[]): Promise<RecipientNoticeRow[]> {
+  if (noticeIds.length === 0 || userIds?.length === 0) return [];
   let q = recipientNotices(db).where('r.notice_id', 'in', noticeIds);
-  if (userId !== undefined) q = q.where('r.user_id', '=', userId);
+  if (userIds !== undefined) q = q.where('r.user_id', 'in', userIds);
   return (await q.orderBy('r.notice_id').execute()) as RecipientNoticeRow[];
 }
 

@@ -82,7 +82,7 @@ export const noticeKind: KindHandler = async (msg, users, ctx) => {
     ctx.hub.publish(users, { type: 'resync', data: { reason: 'notices' } }, 'notice');
     return;
   }
-  const rows = (await recipientRows(ctx.db, ids)).filter((r) => users.includes(r.user_id));
+  const rows = await recipientRows(ctx.db, ids, users);
   const silent = rows.length > 0 ? await silentPairs(ctx.db, ids, users) : new Set<string>();
   for (const row of rows) {
     const view = recipientNoticeView(row);
