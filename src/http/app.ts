@@ -8,6 +8,7 @@ import { errorHandler } from './error-handler.ts';
 import { apiEventsRoutes } from './routes/api-events.ts';
 import { healthRoutes } from './routes/health.ts';
 import { meRoutes } from './routes/me.ts';
+import { streamRoutes } from './routes/stream.ts';
 import { apiNoticesRoutes } from './routes/api-notices.ts';
 import { meNoticesRoutes } from './routes/me-notices.ts';
 import { telegramRoutes } from './routes/telegram.ts';
@@ -35,6 +36,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   await app.register(healthRoutes(ctx));
   await app.register(apiEventsRoutes(ctx));
   await app.register(meRoutes(ctx));
+  await app.register(streamRoutes(ctx));
   await app.register(apiNoticesRoutes(ctx));
   await app.register(meNoticesRoutes(ctx));
   await app.register(telegramRoutes(ctx));

@@ -93,7 +93,9 @@ export class Connection {
     this.closed = true;
     this.queues.notice.length = 0;
     this.queues.event.length = 0;
-    this.sink.end();
+    // A socket that is not draining would never finish ending: cut it.
+    if (this.blockedSince !== null) this.sink.destroy();
+    else this.sink.end();
   }
 
   /** For a client that stopped reading: drop the socket rather than hold its frames. */

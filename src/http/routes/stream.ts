@@ -1,0 +1,67 @@
+// GET /me/stream (SPEC B4): the live inbox as Server-Sent Events. Frames:
+//   event: event   data: { id, state }      an event of this user changed
+//   event: badge   data: { badge }          today + overdue, after any change
+//   event: resync  data: { reason | lane }  something was missed: re-read the page's data
+//   event: notice  data: { …row }           (added by notices, lane "notice")
+// Every frame carries an `id:`. A reconnecting EventSource sends the last one
+// back as Last-Event-ID; frames are not replayed, so the first frame it gets
+// is a `resync` and the page catches up by re-reading.
+import type { FastifyPluginAsync } from 'fastify';
+import { HadoError } from '../../errors.ts';
+import { resyncBody, type Sink } from '../../live/connection.ts';
+import { Live } from '../../live/live.ts';
+import { userResolver } from '../auth.ts';
+import type { AppContext } from '../context.ts';
+
+/** How long an EventSource waits before reconnecting after a drop. */
+const RETRY_MS = 2000;
+
+export function streamRoutes(ctx: AppContext): FastifyPluginAsync {
+  const resolveUser = userResolver(ctx);
+  return async (app) => {
+    // One Live per process: the runtime may hand one in; otherwise this app owns it.
+    const owned = ctx.live === undefined;
+    const live = ctx.live ?? new Live(ctx.store, { maxPerUser: ctx.config.streamMaxPerUser, log: app.log });
+    ctx.live = live;
+    // Open streams never end by themselves: close them before the server waits for requests to finish.
+    app.addHook('preClose', async () => {
+      if (!owned) return;
+      await live.stop();
+      if (ctx.live === live) ctx.live = undefined;
+    });
+
+    app.get('/me/stream', async (request, reply) => {
+      const user = await resolveUser(request);
+      await live.start();
+      const raw = reply.raw;
+      const sink: Sink = {
+        write: (chunk) => raw.write(chunk),
+        onceDrain: (callback) => raw.once('drain', callback),
+        end: () => raw.end(),
+        destroy: () => raw.destroy(),
+      };
+      const conn = live.hub.attach(user.id, sink);
+      if (!conn) {
+        throw new HadoError(
+          429,
+          'too_many_requests',
+          `At most ${ctx.config.streamMaxPerUser} live streams per user (HADO_STREAM_MAX_PER_USER); close another tab`,
+        );
+      }
+      reply.hijack();
+      raw.on('close', () => {
+        live.hub.detach(conn);
+        conn.close();
+      });
+      raw.statusCode = 200;
+      raw.setHeader('content-type', 'text/event-stream; charset=utf-8');
+      raw.setHeader('cache-control', 'no-cache, no-transform');
+      // nginx and similar proxies must pass frames through, not buffer them.
+      raw.setHeader('x-accel-buffering', 'no');
+      raw.setHeader('x-content-type-options', 'nosniff');
+      raw.flushHeaders();
+      raw.write(`retry: ${RETRY_MS}\n: connected\n\n`);
+      if (request.headers['last-event-id'] !== undefined) conn.enqueue(resyncBody('event'), 'event');
+    });
+  };
+}
