@@ -1,6 +1,7 @@
 // Calendar helpers over Temporal. Every wall-clock conversion goes through
-// here so the DST rule of SPEC A6 (gap → forward, overlap → earlier) holds
-// everywhere: that is exactly Temporal's 'compatible' disambiguation.
+// here so the DST rule of SPEC A6 holds everywhere: a wall time that does not
+// exist (spring forward) moves forward to the first valid instant, the end of
+// the gap; an ambiguous one (fall back) takes the earlier instant.
 import { Temporal } from 'temporal-polyfill';
 
 export { Temporal };
@@ -8,9 +9,13 @@ export type Instant = Temporal.Instant;
 export type PlainDate = Temporal.PlainDate;
 export type PlainTime = Temporal.PlainTime;
 
-/** The instant of a wall-clock time on a calendar day in a zone. */
+/** The instant of a wall-clock time on a calendar day in a zone (SPEC A6 clarification). */
 export function wallInstant(date: PlainDate, time: PlainTime, tz: string): Instant {
-  return date.toPlainDateTime(time).toZonedDateTime(tz, { disambiguation: 'compatible' }).toInstant();
+  const wall = date.toPlainDateTime(time);
+  const zoned = wall.toZonedDateTime(tz, { disambiguation: 'earlier' });
+  if (zoned.toPlainDateTime().equals(wall)) return zoned.toInstant();
+  // In a gap: 'earlier' lands before it; the first valid instant is the transition itself.
+  return (zoned.getTimeZoneTransition('next') ?? wall.toZonedDateTime(tz, { disambiguation: 'later' })).toInstant();
 }
 
 /** 00:00 of a day in a zone (or the first instant of the day where midnight is skipped). */

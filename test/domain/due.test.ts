@@ -271,12 +271,12 @@ describe('early due (SPEC A4 and its clarification)', () => {
   });
 });
 
-describe('DST transition days (SPEC A6 clarification: gap → forward, overlap → earlier)', () => {
+describe('DST transition days (SPEC A6 clarification: gap → the first valid instant, overlap → earlier)', () => {
   it.each([
     // Europe/Berlin spring forward 2026-03-29: 02:00 CET → 03:00 CEST
     { tz: BERLIN, dueAt: '2026-03-29T01:59', moment: '2026-03-29T00:59:00Z', note: 'last CET minute' },
     { tz: BERLIN, dueAt: '2026-03-29T02:00', moment: '2026-03-29T01:00:00Z', note: 'gap start → 03:00 CEST' },
-    { tz: BERLIN, dueAt: '2026-03-29T02:30', moment: '2026-03-29T01:30:00Z', note: 'in the gap → 03:30 CEST' },
+    { tz: BERLIN, dueAt: '2026-03-29T02:30', moment: '2026-03-29T01:00:00Z', note: 'in the gap → 03:00 CEST, the first valid instant' },
     { tz: BERLIN, dueAt: '2026-03-29T03:00', moment: '2026-03-29T01:00:00Z', note: 'first CEST minute' },
     { tz: BERLIN, dueAt: '2026-03-29T14:00', moment: '2026-03-29T12:00:00Z', note: 'afternoon CEST' },
     // Europe/Berlin fall back 2026-10-25: 03:00 CEST → 02:00 CET
@@ -286,7 +286,7 @@ describe('DST transition days (SPEC A6 clarification: gap → forward, overlap �
     { tz: BERLIN, dueAt: '2026-10-25T03:00', moment: '2026-10-25T02:00:00Z', note: 'after the overlap' },
     // America/New_York spring forward 2026-03-08: 02:00 EST → 03:00 EDT
     { tz: NEW_YORK, dueAt: '2026-03-08T01:59', moment: '2026-03-08T06:59:00Z', note: 'last EST minute' },
-    { tz: NEW_YORK, dueAt: '2026-03-08T02:30', moment: '2026-03-08T07:30:00Z', note: 'in the gap → 03:30 EDT' },
+    { tz: NEW_YORK, dueAt: '2026-03-08T02:30', moment: '2026-03-08T07:00:00Z', note: 'in the gap → 03:00 EDT, the first valid instant' },
     { tz: NEW_YORK, dueAt: '2026-03-08T03:00', moment: '2026-03-08T07:00:00Z', note: 'first EDT minute' },
     // America/New_York fall back 2026-11-01: 02:00 EDT → 01:00 EST
     { tz: NEW_YORK, dueAt: '2026-11-01T00:59', moment: '2026-11-01T04:59:00Z', note: 'before the overlap' },
@@ -294,7 +294,7 @@ describe('DST transition days (SPEC A6 clarification: gap → forward, overlap �
     { tz: NEW_YORK, dueAt: '2026-11-01T01:30', moment: '2026-11-01T05:30:00Z', note: 'ambiguous → earlier' },
     { tz: NEW_YORK, dueAt: '2026-11-01T02:00', moment: '2026-11-01T07:00:00Z', note: 'after the overlap' },
     // America/Havana springs forward at midnight 2026-03-08: 00:00 CST → 01:00 CDT
-    { tz: HAVANA, dueAt: '2026-03-08T00:30', moment: '2026-03-08T05:30:00Z', note: 'midnight gap → 01:30 CDT' },
+    { tz: HAVANA, dueAt: '2026-03-08T00:30', moment: '2026-03-08T05:00:00Z', note: 'midnight gap → 01:00 CDT, the first valid instant' },
   ])('local $dueAt in $tz → $moment ($note)', ({ tz, dueAt, moment }) => {
     expect(show(dueMoment(due(dueAt), tz))).toBe(moment);
   });
@@ -331,9 +331,9 @@ describe('DST transition days (SPEC A6 clarification: gap → forward, overlap �
   });
 
   it('an eve start that falls into the gap moves forward', () => {
-    // Active hours 01:00–04:30: the eve starts at 02:30 on 2026-03-29, which Berlin skips.
+    // Active hours 01:00–04:30: the eve starts at 02:30 on 2026-03-29, which Berlin skips: 03:00 CEST.
     const u = user(BERLIN, '04:30', '01:00');
-    expect(show(todayStart(due('2026-03-30T01:00'), u))).toBe('2026-03-29T01:30:00Z');
+    expect(show(todayStart(due('2026-03-30T01:00'), u))).toBe('2026-03-29T01:00:00Z');
   });
 
   it('a fixed instant inside the overlap keeps its exact instant (no disambiguation)', () => {

@@ -138,7 +138,7 @@ describe('every_n_days', () => {
     const spring = expandOccurrences(r, day('2026-03-28'), day('2026-03-30'));
     expect(spring.map((o) => instantOf(o.due))).toEqual([
       '2026-03-28T01:30:00Z', // 02:30 CET
-      '2026-03-29T01:30:00Z', // 02:30 does not exist: 03:30 CEST
+      '2026-03-29T01:00:00Z', // 02:30 does not exist: the first valid instant, 03:00 CEST
       '2026-03-30T00:30:00Z', // 02:30 CEST
     ]);
     const autumn = expandOccurrences(r, day('2026-10-24'), day('2026-10-26'));
@@ -200,7 +200,7 @@ describe('dues', () => {
   });
 
   it.each([
-    ['gap: 02:30 moves forward to 03:30 EDT', '2026-03-08', '02:30', '2026-03-08T07:30:00Z'],
+    ['gap: 02:30 moves forward to the first valid instant, 03:00 EDT', '2026-03-08', '02:30', '2026-03-08T07:00:00Z'],
     ['overlap: 01:30 takes the earlier, EDT', '2026-11-01', '01:30', '2026-11-01T05:30:00Z'],
     ['ordinary: 10:00 EST', '2026-11-02', '10:00', '2026-11-02T15:00:00Z'],
   ])('fixed time_local inside DST (America/New_York) — %s', (_, date, time, instant) => {
