@@ -39,6 +39,7 @@ export function safeHref(href: string | undefined | null): string | null {
   if (!href) return null;
   const trimmed = href.trim();
   // Browsers ignore tabs, newlines and other controls inside a scheme ("java\nscript:"): so must the check.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
   const probe = trimmed.replace(/[\u0000-\u0020\u007f]/g, '');
   if (/^https?:/i.test(probe)) return trimmed;
   // No scheme at all ("/people/42", "people/42", "?x", "#y"); "javascript:", "data:" etc. have one.
