@@ -65,8 +65,8 @@ describe('due_at forms', () => {
     [{ type: 'yearly', month: 8, day: 14, time_local: '09:30', timezone: 'Asia/Kolkata' }, '2026-08-14T09:30+05:30'],
     // All day with a zone is a local all-day due: all day follows the user.
     [{ type: 'yearly', month: 8, day: 14, timezone: 'Asia/Kolkata' }, '2026-08-14'],
-    // A wall time in the spring-forward gap moves forward (SPEC A6).
-    [{ type: 'yearly', month: 3, day: 29, time_local: '02:30', timezone: 'Europe/Madrid' }, '2026-03-29T03:30+02:00'],
+    // A wall time in the spring-forward gap moves to the first valid instant, the end of the gap (SPEC A6).
+    [{ type: 'yearly', month: 3, day: 29, time_local: '02:30', timezone: 'Europe/Madrid' }, '2026-03-29T03:00+02:00'],
   ])('%j → %s', (json, expected) => {
     const r = rule(json);
     const text = occurrenceDueAt(r, currentOccurrenceAt(r, user(MADRID), utc('2026-01-01T12:00:00Z')).due);
