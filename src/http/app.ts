@@ -6,6 +6,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from './context.ts';
 import { errorHandler } from './error-handler.ts';
 import { apiEventsRoutes } from './routes/api-events.ts';
+import { actionRoutes } from './routes/actions.ts';
+import { channelRoutes } from './routes/channels.ts';
 import { healthRoutes } from './routes/health.ts';
 import { meRoutes } from './routes/me.ts';
 import { streamRoutes } from './routes/stream.ts';
@@ -36,6 +38,8 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   await app.register(healthRoutes(ctx));
   await app.register(apiEventsRoutes(ctx));
   await app.register(meRoutes(ctx));
+  await app.register(channelRoutes(ctx));
+  await app.register(actionRoutes(ctx));
   await app.register(streamRoutes(ctx));
   await app.register(apiNoticesRoutes(ctx));
   await app.register(meNoticesRoutes(ctx));
