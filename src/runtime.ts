@@ -8,8 +8,11 @@ import { assertSchemaCurrent, migrateToLatest } from './db/migrate.ts';
 import { buildApp } from './http/app.ts';
 import type { AppContext } from './http/context.ts';
 import { tickDuration, transitionsTotal } from './metrics.ts';
-import { lifecycleTick } from './scheduler/lifecycle-tick.ts';
+import { PresenceCache } from './channels/presence.ts';
+import { buildChannels } from './channels/registry.ts';
 import { everyMinute, type Loop } from './scheduler/loop.ts';
+import { runTick, windowConfigOf } from './scheduler/tick.ts';
+import { Worker } from './worker/worker.ts';
 
 export interface Runtime {
   ctx: AppContext;
@@ -35,6 +38,8 @@ export async function openContext(
 export interface Parts {
   http: boolean;
   scheduler: boolean;
+  /** The outbox worker (deliveries); off unless asked for. */
+  worker?: boolean;
 }
 
 /** Starts the requested parts in this process; `hado start` runs them all. */
@@ -43,18 +48,32 @@ export async function run(config: Config, parts: Parts, opts: { migrate: boolean
   const ctx = await openContext(config, opts);
   const loops: Loop[] = [];
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+  const channels = parts.scheduler || parts.worker ? buildChannels({ config, clock: ctx.clock }) : null;
+  const worker = parts.worker
+    ? new Worker({ db: ctx.db, clock: ctx.clock, channels: channels!, appUrl: config.appUrl, log: log.child({ part: 'worker' }) })
+    : null;
   if (parts.scheduler) {
+    const presence = new PresenceCache(channels!, {
+      timeoutMs: config.presenceTimeoutMs,
+      onError: (err, channel) => log.warn({ err, channel: channel.id }, 'presence failed'),
+    });
+    const cfg = windowConfigOf(config);
     loops.push(
       everyMinute(
         ctx.clock,
         async () => {
           const end = tickDuration.startTimer();
-          const changed = await lifecycleTick(ctx.db, ctx.clock.now());
+          const report = await runTick(ctx.db, ctx.clock.now(), { presence, cfg });
           end();
-          for (const t of changed ?? []) {
+          for (const t of report.transitions ?? []) {
             transitionsTotal.inc({ to: t.to });
             log.info({ event: t.id, from: t.from, to: t.to }, 'transition');
           }
+          for (const d of report.decisions ?? []) {
+            if (d.channels.length > 0) log.info({ event: d.event.id, why: d.why, channels: d.channels.map((c) => c.id) }, 'deliver');
+          }
+          // Rows were written in this process: no need to wait for the worker's next poll.
+          if (report.decisions?.some((d) => d.channels.length > 0)) worker?.wake();
         },
         (err) => log.error({ err }, 'tick failed'),
       ),
@@ -64,11 +83,12 @@ export async function run(config: Config, parts: Parts, opts: { migrate: boolean
     app = await buildApp(ctx, { logger: log });
     await app.listen({ port: config.port, host: config.host });
   }
+  worker?.start();
   let stopping: Promise<void> | null = null;
   const stop = (): Promise<void> => {
     stopping ??= (async () => {
       if (app) await app.close();
-      await Promise.all(loops.map((l) => l.stop()));
+      await Promise.all([...loops.map((l) => l.stop()), worker?.stop()]);
       await ctx.store.close();
     })();
     return stopping;

@@ -64,6 +64,23 @@ function describeError(e: unknown): string {
   return e.message;
 }
 
+const STALE_SOCKET = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+
+/**
+ * fetch(), once more when a kept-alive connection turns out to be closed by
+ * the server (it idled out just as we reused it) — the request never got an
+ * answer, and receivers drop a repeated webhook-id anyway.
+ */
+async function fetchOnce(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (e) {
+    const code = ((e as Error & { cause?: NodeJS.ErrnoException }).cause as NodeJS.ErrnoException | undefined)?.code;
+    if (init.signal?.aborted || !code || !STALE_SOCKET.has(code)) throw e;
+    return fetch(url, init);
+  }
+}
+
 async function readSome(res: Response, max: number): Promise<string> {
   try {
     const text = await res.text();
@@ -78,7 +95,7 @@ export async function webhookPresence(channel: ChannelRecord, timeoutMs: number)
   const url = webhookConfig(channel.config)?.presence_url;
   if (!url) return 'unknown';
   try {
-    const res = await fetch(url, {
+    const res = await fetchOnce(url, {
       method: 'GET',
       headers: { accept: 'application/json', 'user-agent': USER_AGENT },
       redirect: 'manual',
@@ -113,7 +130,7 @@ export async function postWebhook(
 ): Promise<DeliveryResult> {
   let res: Response;
   try {
-    res = await fetch(url, {
+    res = await fetchOnce(url, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',

@@ -8,7 +8,8 @@ import { tick } from './tick.ts';
 const COMMANDS: Record<string, { run: (args: string[]) => Promise<number>; help: string }> = {
   start: { run: start, help: 'HTTP, scheduler and worker in one process; migrates first (what npm start runs)' },
   serve: { run: serve, help: 'HTTP only (run "hado migrate" first)' },
-  scheduler: { run: (a) => start(a, { http: false }), help: 'the one-minute tick only' },
+  scheduler: { run: (a) => start(a, { http: false, worker: false }), help: 'the one-minute tick only (safe to run twice)' },
+  worker: { run: (a) => start(a, { http: false, scheduler: false }), help: 'the delivery worker only (run as many as you like)' },
   migrate: { run: migrate, help: 'apply pending database migrations' },
   tick: { run: tick, help: 'run one tick: hado tick [--at <ISO instant>] [--dry-run]' },
   'source:create': { run: sourceCreate, help: 'register a client service and print its token once: hado source:create <name>' },

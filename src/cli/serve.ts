@@ -22,6 +22,6 @@ async function runUntilSignal(parts: Parts, migrate: boolean): Promise<number> {
 }
 
 export const start = (_args: string[], only?: Partial<Parts>): Promise<number> =>
-  runUntilSignal({ http: true, scheduler: true, ...only }, true);
+  runUntilSignal({ http: true, scheduler: true, worker: true, ...only }, true);
 
 export const serve = (): Promise<number> => runUntilSignal({ http: true, scheduler: false }, false);

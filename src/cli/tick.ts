@@ -1,12 +1,46 @@
 import { parseArgs } from 'node:util';
+import { PresenceCache } from '../channels/presence.ts';
+import { buildChannels } from '../channels/registry.ts';
 import { FakeClock, systemClock } from '../clock.ts';
 import { loadConfig } from '../config.ts';
+import { withRollback } from '../db/sandbox.ts';
 import { Temporal } from '../domain/time.ts';
 import { openContext } from '../runtime.ts';
-import { lifecycleTick } from '../scheduler/lifecycle-tick.ts';
+import type { TickDecision } from '../scheduler/delivery-tick.ts';
+import { runTick, type TickReport, windowConfigOf } from '../scheduler/tick.ts';
+
+const describeEvent = (e: { id: number; source: string; sourceRef: string; topic: string; user: string }): string =>
+  `event ${e.id} (${e.source} ${e.sourceRef}${e.topic ? `/${e.topic}` : ''}, user ${e.user})`;
+
+export function formatDecision(d: TickDecision): string {
+  const window = d.window ? `window ${d.window.start} – ${d.window.end}` : 'no open window';
+  const asked = d.presence.map((p) => `${p.type}#${p.id} ${p.presence}`).join(', ');
+  const to = d.channels.map((c) => `${c.type}#${c.id}`).join(', ');
+  const what = d.channels.length > 0 ? `deliver to ${to} (${d.why})` : d.why;
+  return `  ${describeEvent(d.event)} ${d.event.state}, ${window}: ${what}${asked ? ` [presence: ${asked}]` : ''}; next look ${d.nextCheckAt}`;
+}
+
+export function formatReport(report: TickReport, dryRun: boolean): string[] {
+  const lines = dryRun ? ['Dry run: the tick runs in a transaction that is rolled back; nothing is written.'] : [];
+  if (report.transitions === null || report.decisions === null) {
+    lines.push('Another scheduler is ticking right now; nothing done.');
+    return lines;
+  }
+  lines.push(`Tick at ${report.at.toString()}: ${report.transitions.length} transition(s)`);
+  for (const t of report.transitions) lines.push(`  ${describeEvent(t)}: ${t.from} → ${t.to}`);
+  lines.push(`Delivery: ${report.decisions.length} event(s) looked at`);
+  for (const d of report.decisions) lines.push(formatDecision(d));
+  const rows = report.decisions.reduce((n, d) => n + d.channels.filter((c) => c.type !== 'web').length, 0);
+  if (rows > 0 && !dryRun) lines.push(`${rows} delivery row(s) queued for the worker (hado worker, or hado start).`);
+  return lines;
+}
 
 export async function tick(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { at: { type: 'string' } }, strict: true });
+  const { values } = parseArgs({
+    args,
+    options: { at: { type: 'string' }, 'dry-run': { type: 'boolean', default: false } },
+    strict: true,
+  });
   let clock = systemClock;
   if (values.at !== undefined) {
     try {
@@ -16,18 +50,17 @@ export async function tick(args: string[]): Promise<number> {
       return 2;
     }
   }
-  const ctx = await openContext(loadConfig(), { migrate: true, clock });
+  const dryRun = values['dry-run'] === true;
+  const config = loadConfig();
+  const ctx = await openContext(config, { migrate: !dryRun, clock });
   try {
     const now = clock.now();
-    const changed = await lifecycleTick(ctx.db, now);
-    if (changed === null) {
-      console.log('Another scheduler is ticking right now; nothing done.');
-      return 0;
-    }
-    console.log(`Tick at ${now.toString()}: ${changed.length} transition(s)`);
-    for (const t of changed) {
-      console.log(`  event ${t.id} (${t.source} ${t.sourceRef}${t.topic ? `/${t.topic}` : ''}, user ${t.user}): ${t.from} → ${t.to}`);
-    }
+    const channels = buildChannels({ config, clock });
+    const deps = { presence: new PresenceCache(channels, { timeoutMs: config.presenceTimeoutMs }), cfg: windowConfigOf(config) };
+    const report = dryRun
+      ? await withRollback(ctx.store, (db) => runTick(db, now, deps))
+      : await runTick(ctx.db, now, deps);
+    for (const line of formatReport(report, dryRun)) console.log(line);
     return 0;
   } finally {
     await ctx.store.close();
