@@ -269,10 +269,10 @@ describe('DST days in the user zone (Europe/Berlin)', () => {
     expect(ws).toHaveLength(20);
   });
 
-  it('2026-03-29 with quiet_end 02:30 (does not exist): active hours start at the first valid instant, 03:30 CEST', () => {
+  it('2026-03-29 with quiet_end 02:30 (does not exist): active hours start at the first valid instant, 03:00 CEST', () => {
     const odd = user(BERLIN, '22:00', '02:30');
     const w = openWindow('overdue', event('2026-03-01', '2026-03-01'), odd, utc('2026-03-29T05:00:00Z'), DEFAULT_WINDOW_CONFIG);
-    expect(w?.start).toEqual(utc('2026-03-29T01:30:00Z'));
+    expect(w?.start).toEqual(utc('2026-03-29T01:00:00Z'));
   });
 
   it('2026-03-29 today: the fallback windows keep their wall hours, 09:50 CEST = 07:50Z', () => {

@@ -149,8 +149,8 @@ describe('transitions at exactly the right minute', () => {
   it('DST in New York: a due in the skipped hour moves forward, one in the repeated hour takes the earlier', async () => {
     await setZone('ny', 'America/New_York');
     const ids = await create('2026-03-01T10:00:00Z', [
-      // 02:30 does not exist on 8 March: it moves forward by the gap to 03:30 EDT (07:30Z),
-      // as the domain pins it (test/domain/due.test.ts). Early: the eve at 20:00 EST.
+      // 02:30 does not exist on 8 March: it moves forward to the first valid instant,
+      // 03:00 EDT (07:00Z), as the domain pins it (test/domain/due.test.ts). Early: the eve at 20:00 EST.
       birthday({ user: 'ny', source_ref: 'gap', due_at: '2026-03-08T02:30', fire_at: '2026-03-08', after_due: 'keep' }),
       // 01:30 happens twice on 1 November: the earlier one, EDT (05:30Z). Eve 20:00 EDT.
       birthday({ user: 'ny', source_ref: 'overlap', due_at: '2026-11-01T01:30', fire_at: '2026-11-01' }),
@@ -159,7 +159,7 @@ describe('transitions at exactly the right minute', () => {
     ]);
     const march = [
       { at: '2026-03-08T01:00:00Z', id: ids[0]!, change: 'scheduled→today' },
-      { at: '2026-03-08T07:30:00Z', id: ids[0]!, change: 'today→overdue' },
+      { at: '2026-03-08T07:00:00Z', id: ids[0]!, change: 'today→overdue' },
     ];
     expect(await walk('2026-03-07T00:00:00Z', '2026-03-09T12:00:00Z', march)).toEqual(march);
     const november = [
