@@ -4,7 +4,7 @@ import type { Db } from '../db/connect.ts';
 import { type EventWithUser, findEventByIdentity, upsertEvents, withdrawEvent } from '../db/events.ts';
 import { dateOrNull, dueColumns, userSettings } from '../db/rows.ts';
 import { ensureUsers } from '../db/users.ts';
-import { nextTransitionAt, phaseAt, type State } from '../domain/lifecycle.ts';
+import { lifecycleAt, type State } from '../domain/lifecycle.ts';
 import { currentOccurrenceAt, roundFor } from '../domain/series.ts';
 import { type Instant, toDate } from '../domain/time.ts';
 import type { UserSettings } from '../domain/user.ts';
@@ -35,11 +35,19 @@ export async function upsertBatch(
     defaultTz,
     nowDate,
   );
+  // Most users share a zone and hours: parse each distinct setting once per batch.
+  const settings = new Map<string, UserSettings>();
   const rows = events.map((e) => {
-    const user = userSettings(users.get(e.user)!);
+    const row = users.get(e.user)!;
+    const key = `${row.tz}\u0000${row.quiet_start}\u0000${row.quiet_end}`;
+    let user = settings.get(key);
+    if (!user) {
+      user = userSettings(row);
+      settings.set(key, user);
+    }
     return {
       source_id: sourceId,
-      user_id: users.get(e.user)!.id,
+      user_id: row.id,
       source_ref: e.sourceRef,
       topic: e.topic,
       ...scheduleColumns(e, user, now),
@@ -68,13 +76,13 @@ export async function upsertBatch(
  */
 function scheduleColumns(e: EventInput, user: UserSettings, now: Instant) {
   if (e.kind === 'once') {
-    const dates = { due: e.due, fireOn: e.fireOn, afterDue: e.afterDue };
+    const { state, next } = lifecycleAt({ due: e.due, fireOn: e.fireOn, afterDue: e.afterDue }, user, now);
     return {
       ...dueColumns(e.due),
       due_at: e.dueAt,
       fire_on: e.fireOn.toString(),
-      state: phaseAt(dates, user, now),
-      next_transition_at: dateOrNull(nextTransitionAt(dates, user, now)),
+      state,
+      next_transition_at: dateOrNull(next),
       recurrence: null,
       fire_days_before: null,
     };

@@ -9,18 +9,41 @@ export type Instant = Temporal.Instant;
 export type PlainDate = Temporal.PlainDate;
 export type PlainTime = Temporal.PlainTime;
 
+/**
+ * Zone arithmetic is most of the CPU of a batch upsert or a tick, and the
+ * same days and zones recur from event to event, so wallInstant and
+ * startOfDay remember their answers. Both are pure (one answer per input for
+ * the life of the process), so the memo changes nothing but the cost.
+ * Bounded: it starts over when full.
+ */
+const MEMO_LIMIT = 20_000;
+const wallMemo = new Map<string, Instant>();
+const dayStartMemo = new Map<string, Instant>();
+
+function remember(memo: Map<string, Instant>, key: string, compute: () => Instant): Instant {
+  let value = memo.get(key);
+  if (value === undefined) {
+    value = compute();
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    memo.set(key, value);
+  }
+  return value;
+}
+
 /** The instant of a wall-clock time on a calendar day in a zone (SPEC A6 clarification). */
 export function wallInstant(date: PlainDate, time: PlainTime, tz: string): Instant {
-  const wall = date.toPlainDateTime(time);
-  const zoned = wall.toZonedDateTime(tz, { disambiguation: 'earlier' });
-  if (zoned.toPlainDateTime().equals(wall)) return zoned.toInstant();
-  // In a gap: 'earlier' lands before it; the first valid instant is the transition itself.
-  return (zoned.getTimeZoneTransition('next') ?? wall.toZonedDateTime(tz, { disambiguation: 'later' })).toInstant();
+  return remember(wallMemo, `${tz} ${date.toString()}T${time.toString()}`, () => {
+    const wall = date.toPlainDateTime(time);
+    const zoned = wall.toZonedDateTime(tz, { disambiguation: 'earlier' });
+    if (zoned.toPlainDateTime().equals(wall)) return zoned.toInstant();
+    // In a gap: 'earlier' lands before it; the first valid instant is the transition itself.
+    return (zoned.getTimeZoneTransition('next') ?? wall.toZonedDateTime(tz, { disambiguation: 'later' })).toInstant();
+  });
 }
 
 /** 00:00 of a day in a zone (or the first instant of the day where midnight is skipped). */
 export function startOfDay(date: PlainDate, tz: string): Instant {
-  return date.toZonedDateTime({ timeZone: tz }).toInstant();
+  return remember(dayStartMemo, `${tz} ${date.toString()}`, () => date.toZonedDateTime({ timeZone: tz }).toInstant());
 }
 
 /** The calendar day of an instant in a zone. */
