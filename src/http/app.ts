@@ -15,6 +15,8 @@ import { apiNoticesRoutes } from './routes/api-notices.ts';
 import { meNoticesRoutes } from './routes/me-notices.ts';
 import { telegramRoutes } from './routes/telegram.ts';
 import { rejectUnstorableText } from './text-guard.ts';
+import { checkSameOrigin } from './cross-origin.ts';
+import { inboxRoutes } from './routes/inbox.ts';
 
 export interface AppOptions {
   /** The process logger; none in tests. */
@@ -32,6 +34,8 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   app.setErrorHandler(errorHandler);
   // Before any route: strings Postgres cannot store are a 422, not a 500 (text-guard.ts).
   app.addHook('preValidation', rejectUnstorableText);
+  // A page on another site must not Ack, Done or change settings with the user's session (cross-origin.ts).
+  app.addHook('onRequest', async (request) => checkSameOrigin(request, ctx.config.appUrl));
   app.setNotFoundHandler((request, reply) => {
     void reply.status(404).send({ error: { code: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` } });
   });
@@ -44,5 +48,6 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   await app.register(apiNoticesRoutes(ctx));
   await app.register(meNoticesRoutes(ctx));
   await app.register(telegramRoutes(ctx));
+  await app.register(inboxRoutes(ctx));
   return app;
 }
