@@ -24,7 +24,8 @@ export async function actOnToken(ctx: { db: Db; clock: Clock }, token: string, a
     .select(['event_id', 'round'])
     .where('action_token', '=', token)
     .executeTakeFirst();
-  if (!delivery) throw tokenNotFound();
+  // A notice delivery's token (SPEC B5) has nothing to Ack or Done.
+  if (!delivery || delivery.event_id === null) throw tokenNotFound();
   try {
     // The round and liveness are checked again under the event's row lock.
     return await applyAction(ctx.db, ctx.clock, delivery.event_id, action, null, { round: delivery.round });

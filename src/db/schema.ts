@@ -74,7 +74,11 @@ export interface ChannelsTable {
 
 export interface DeliveriesTable {
   id: Generated<number>;
-  event_id: number;
+  /** The event delivered, or null for a notice delivery (exactly one of event_id and notice_id). */
+  event_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The notice delivered (SPEC B5), with the push it belongs to: one delivery per channel per push. */
+  notice_id: ColumnType<number | null, number | null | undefined, number | null>;
+  push_seq: ColumnType<number | null, number | null | undefined, number | null>;
   channel_id: number;
   window_start: Timestamp;
   action_token: string;

@@ -128,5 +128,6 @@ export async function findDeliveryInChat(db: Db, token: string, chatId: number):
     .where('channels.type', '=', 'telegram')
     .where(sql`channels.config->>'chat_id'`, '=', String(chatId))
     .executeTakeFirst();
-  return row ?? null;
+  // A notice delivery's token has nothing to Ack or Done.
+  return row && row.event_id !== null ? { id: row.id, event_id: row.event_id } : null;
 }

@@ -218,6 +218,8 @@ export interface NoticeDeliveryInput {
   /** When the push this decision is about happened (the fallback wait starts here). */
   pushedAt: Instant;
   urgent: boolean;
+  /** The recipient read (or archived) it already: they have seen it. */
+  read: boolean;
   user: UserSettings;
   fallbackMinutes: number;
   /** The channel types the notice was created for; null = every type. */
@@ -233,7 +235,7 @@ export interface NoticeDeliveryInput {
 export type NoticeDecision =
   | { kind: 'deliver'; channelIds: number[]; why: 'present' | 'fallback' }
   | { kind: 'wait'; until: Instant; why: 'absent' | 'quiet' }
-  | { kind: 'drop'; why: 'no-channels' };
+  | { kind: 'drop'; why: 'no-channels' | 'read' };
 
 /** The channels a notice may use for this recipient: enabled, of the notice's types, wanted. */
 export function eligibleChannels(
@@ -260,6 +262,7 @@ export function nextActiveStart(at: Instant, user: UserSettings): Instant {
 
 /**
  * SPEC B5 for one recipient of one push:
+ * 0. a recipient who has read it (in the inbox) has seen it: nothing to do;
  * 1. the channels are the enabled ones of the notice's types that the
  *    recipient's preferences allow; none → nothing to do;
  * 2. someone present → deliver to the present ones now (quiet hours or not:
@@ -271,6 +274,7 @@ export function nextActiveStart(at: Instant, user: UserSettings): Instant {
  * every tick, because presence can change any minute.
  */
 export function decideNotice(input: NoticeDeliveryInput): NoticeDecision {
+  if (input.read) return { kind: 'drop', why: 'read' };
   const eligible = eligibleChannels(input.channels, input.noticeChannels, input.wants);
   if (eligible.length === 0) return { kind: 'drop', why: 'no-channels' };
   const present = eligible.filter((c) => input.presence.get(c.id) === 'present');

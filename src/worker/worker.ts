@@ -15,6 +15,7 @@ import type { Logger } from 'pino';
 import type { ChannelRegistry } from '../channels/registry.ts';
 import type { ChannelRecord, DeliveryResult, OutgoingMessage, PresenceUser } from '../channels/types.ts';
 import type { Clock } from '../clock.ts';
+import { type NoticeBody, noticeBodies, noticeMessage } from '../core/notice-delivery.ts';
 import type { Db } from '../db/connect.ts';
 import type { EventPayload } from '../db/schema.ts';
 import { isTerminal, type State } from '../domain/lifecycle.ts';
@@ -60,6 +61,12 @@ export interface Claimed {
   };
 }
 
+/** A claimed notice delivery (SPEC B5): the notice as it is now, and the push the row belongs to. */
+export interface ClaimedNotice extends Omit<Claimed, 'event'> {
+  pushSeq: number;
+  notice: NoticeBody;
+}
+
 export type Outcome = 'ok' | 'retry' | 'failed';
 
 interface ClaimRow {
@@ -76,12 +83,14 @@ interface ClaimRow {
   user_id: number;
   login: string;
   last_heartbeat_at: Date | null;
-  event_id: number;
+  event_id: number | null;
   state: State;
   event_round: number;
   due_at: string;
   source: string;
   payload: EventPayload;
+  notice_id: number | null;
+  push_seq: number | null;
 }
 
 /** A2's webhook body (A7) for an event delivery, with absolute action links. */
@@ -139,7 +148,7 @@ export class Worker {
    * Rows whose lease ran out on their last attempt are not sent again: they
    * come back with attempts above the maximum and are recorded as failed.
    */
-  async claim(limit: number): Promise<Claimed[]> {
+  async claim(limit: number): Promise<Array<Claimed | ClaimedNotice>> {
     const now = toDate(this.clock.now());
     const lease = new Date(now.getTime() + this.leaseMs);
     const res = await sql<ClaimRow>`
@@ -152,60 +161,78 @@ export class Worker {
       ), claimed AS (
         UPDATE deliveries d SET attempts = d.attempts + 1, locked_until = ${lease}, next_attempt_at = ${lease}
         FROM picked WHERE d.id = picked.id
-        RETURNING d.id, d.attempts, d.action_token, d.round, d.channel_id, d.event_id
+        RETURNING d.id, d.attempts, d.action_token, d.round, d.channel_id, d.event_id, d.notice_id, d.push_seq
       )
-      SELECT c.id, c.attempts, c.action_token, c.round,
+      SELECT c.id, c.attempts, c.action_token, c.round, c.notice_id, c.push_seq,
              ch.id AS channel_id, ch.type AS channel_type, ch.enabled AS channel_enabled, ch.config AS channel_config,
              ch.secret AS channel_secret, ch.last_seen_at AS channel_last_seen_at,
              u.id AS user_id, u.login, u.last_heartbeat_at,
              e.id AS event_id, e.state, e.round AS event_round, e.due_at, s.name AS source, e.payload
       FROM claimed c
       JOIN channels ch ON ch.id = c.channel_id
-      JOIN events e ON e.id = c.event_id
-      JOIN users u ON u.id = e.user_id
-      JOIN sources s ON s.id = e.source_id
+      JOIN users u ON u.id = ch.user_id
+      LEFT JOIN events e ON e.id = c.event_id
+      LEFT JOIN sources s ON s.id = e.source_id
       ORDER BY c.id`.execute(this.db);
-    return res.rows.map((r) => ({
-      id: Number(r.id),
-      attempts: r.attempts,
-      actionToken: r.action_token,
-      round: r.round,
-      channel: {
-        id: Number(r.channel_id),
-        userId: Number(r.user_id),
-        type: r.channel_type,
-        enabled: r.channel_enabled,
-        config: r.channel_config,
-        secret: r.channel_secret,
-        lastSeenAt: r.channel_last_seen_at,
-      },
-      user: { id: Number(r.user_id), login: r.login, lastHeartbeatAt: r.last_heartbeat_at },
-      event: {
-        id: Number(r.event_id),
-        state: r.state,
-        round: r.event_round,
-        dueAt: r.due_at,
-        source: r.source,
-        payload: r.payload,
-      },
-    }));
+    // A row is about an event or a notice; notices are loaded as they are now (the latest content).
+    const notices = await noticeBodies(
+      this.db,
+      res.rows.flatMap((r) => (r.notice_id === null ? [] : [Number(r.notice_id)])),
+    );
+    return res.rows.map((r) => {
+      const base = {
+        id: Number(r.id),
+        attempts: r.attempts,
+        actionToken: r.action_token,
+        round: r.round,
+        channel: {
+          id: Number(r.channel_id),
+          userId: Number(r.user_id),
+          type: r.channel_type,
+          enabled: r.channel_enabled,
+          config: r.channel_config,
+          secret: r.channel_secret,
+          lastSeenAt: r.channel_last_seen_at,
+        },
+        user: { id: Number(r.user_id), login: r.login, lastHeartbeatAt: r.last_heartbeat_at },
+      };
+      if (r.notice_id !== null) return { ...base, pushSeq: r.push_seq!, notice: notices.get(Number(r.notice_id))! };
+      return {
+        ...base,
+        event: {
+          id: Number(r.event_id),
+          state: r.state,
+          round: r.event_round,
+          dueAt: r.due_at,
+          source: r.source,
+          payload: r.payload,
+        },
+      };
+    });
   }
 
   /** Sends one claimed row and records the outcome. */
-  async process(row: Claimed): Promise<Outcome> {
+  async process(row: Claimed | ClaimedNotice): Promise<Outcome> {
     if (row.attempts > this.maxAttempts) {
       return this.fail(row, `gave up: the worker holding attempt ${this.maxAttempts} was lost (lease expired)`);
     }
-    // Nothing to remind of any more: the event closed (or began another round) while the row waited.
-    if (isTerminal(row.event.state) || row.event.round !== row.round) {
-      const why = row.event.round !== row.round ? 'started a new round' : `is ${row.event.state}`;
-      return this.fail(row, `not sent: the event ${why}`);
+    let message: OutgoingMessage;
+    if ('notice' in row) {
+      // A notice stays deliverable while it exists (its delivery rows go with it).
+      message = noticeMessage(row, row.notice);
+    } else {
+      // Nothing to remind of any more: the event closed (or began another round) while the row waited.
+      if (isTerminal(row.event.state) || row.event.round !== row.round) {
+        const why = row.event.round !== row.round ? 'started a new round' : `is ${row.event.state}`;
+        return this.fail(row, `not sent: the event ${why}`);
+      }
+      message = eventMessage(row, this.opts.appUrl);
     }
     const impl = this.opts.channels.get(row.channel.type);
     if (!impl) return this.fail(row, `no ${row.channel.type} channel in this deployment`);
     let result: DeliveryResult;
     try {
-      result = await impl.deliver(eventMessage(row, this.opts.appUrl), row.user, row.channel);
+      result = await impl.deliver(message, row.user, row.channel);
     } catch (e) {
       result = { ok: false, error: e instanceof Error ? e.message : String(e), retryable: true };
     }
@@ -222,14 +249,14 @@ export class Worker {
     return 'retry';
   }
 
-  private async fail(row: Claimed, error: string): Promise<Outcome> {
+  private async fail(row: Pick<Claimed, 'id' | 'attempts' | 'channel'>, error: string): Promise<Outcome> {
     await this.record(row, sql`result = 'failed', error = ${error}, locked_until = NULL, next_attempt_at = NULL`);
     this.opts.log?.warn({ delivery: row.id, channel: row.channel.id, error }, 'delivery failed');
     return 'failed';
   }
 
   /** Writes a result, fenced: only the attempt that holds the row may write it. */
-  private async record(row: Claimed, set: RawBuilder<unknown>): Promise<void> {
+  private async record(row: Pick<Claimed, 'id' | 'attempts'>, set: RawBuilder<unknown>): Promise<void> {
     await sql`UPDATE deliveries SET ${set} WHERE id = ${row.id} AND attempts = ${row.attempts} AND result = 'pending'`.execute(
       this.db,
     );

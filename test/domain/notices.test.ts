@@ -215,6 +215,7 @@ function delivery(over: Partial<NoticeDeliveryInput> = {}): NoticeDeliveryInput 
     now: at('2026-08-01T12:00:00Z'), // 14:00 in Madrid
     pushedAt: at('2026-08-01T12:00:00Z'),
     urgent: false,
+    read: false,
     user: MADRID,
     fallbackMinutes: 10,
     noticeChannels: null,
@@ -293,6 +294,10 @@ describe('decideNotice (SPEC B5)', () => {
       }),
     );
     expect(d).toEqual({ kind: 'deliver', channelIds: [2], why: 'fallback' });
+  });
+
+  it('already read in the inbox: drop, even when present', () => {
+    expect(decideNotice(delivery({ read: true, presence: new Map([[2, 'present']]) }))).toEqual({ kind: 'drop', why: 'read' });
   });
 
   it('nothing eligible: drop', () => {

@@ -6,6 +6,7 @@ import * as recurrence from './2026-11-29T0200-recurrence.ts';
 import * as telegram from './2026-11-29T0150-telegram.ts';
 import * as notices from './2026-11-29T0300-notices.ts';
 import * as deliveryRounds from './2026-11-29T0420-delivery-rounds.ts';
+import * as noticeDeliveries from './2026-11-29T0530-notice-deliveries.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-29T0000-core': core,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T0150-telegram': telegram,
   '2026-11-29T0300-notices': notices,
   '2026-11-29T0420-delivery-rounds': deliveryRounds,
+  '2026-11-29T0530-notice-deliveries': noticeDeliveries,
 };
