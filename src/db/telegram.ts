@@ -119,15 +119,14 @@ export async function isTelegramChatLinked(db: Db, chatId: number): Promise<bool
  * telegram channel of this very chat: a token replayed from another chat
  * (or a forged callback_data) finds nothing.
  */
-export async function findDeliveryInChat(db: Db, token: string, chatId: number): Promise<{ id: number; event_id: number } | null> {
+export async function findDeliveryInChat(db: Db, token: string, chatId: number): Promise<{ id: number } | null> {
   const row = await db
     .selectFrom('deliveries')
     .innerJoin('channels', 'channels.id', 'deliveries.channel_id')
-    .select(['deliveries.id', 'deliveries.event_id'])
+    .select(['deliveries.id'])
     .where('deliveries.action_token', '=', token)
     .where('channels.type', '=', 'telegram')
     .where(sql`channels.config->>'chat_id'`, '=', String(chatId))
     .executeTakeFirst();
-  // A notice delivery's token has nothing to Ack or Done.
-  return row && row.event_id !== null ? { id: row.id, event_id: row.event_id } : null;
+  return row ?? null;
 }

@@ -8,7 +8,8 @@ import { telegramClientFor } from '../../channels/telegram/api.ts';
 import { clearButtonsAfterDone } from '../../channels/telegram/channel.ts';
 import { createLinkCode } from '../../channels/telegram/link.ts';
 import { handleUpdate, parseUpdate } from '../../channels/telegram/updates.ts';
-import { type Action, applyAction, onEventDone } from '../../core/actions.ts';
+import { onEventDone } from '../../core/actions.ts';
+import { actOnToken } from '../../core/token-actions.ts';
 import { toDate } from '../../domain/time.ts';
 import { conflict, HadoError, notFound, unauthorized } from '../../errors.ts';
 import { userResolver } from '../auth.ts';
@@ -24,18 +25,6 @@ function sameSecret(given: string, expected: string): boolean {
 
 const NOT_CONFIGURED =
   'Telegram is not configured on this Hado: set TELEGRAM_BOT_TOKEN and TELEGRAM_WEBHOOK_SECRET, and register the webhook';
-
-/** Ack/Done by a delivery's token, as on /a/{token}: a token dies with its event (terminal → 404). */
-async function actByToken(ctx: AppContext, token: string, action: Action): Promise<unknown> {
-  const row = await ctx.db
-    .selectFrom('deliveries')
-    .innerJoin('events', 'events.id', 'deliveries.event_id')
-    .select(['events.id', 'events.state'])
-    .where('deliveries.action_token', '=', token)
-    .executeTakeFirst();
-  if (!row || ['done', 'expired', 'withdrawn'].includes(row.state)) throw notFound('Unknown or expired action link');
-  return applyAction(ctx.db, ctx.clock, row.id, action, null);
-}
 
 export function telegramRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const client = telegramClientFor(ctx.config);
@@ -91,7 +80,7 @@ export function telegramRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           const update = parseUpdate(request.body);
           if (!update) throw new HadoError(400, 'bad_request', 'Not a Telegram update');
           const outcome = await handleUpdate(
-            { db: ctx.db, clock: ctx.clock, client: client!, act: (token, action) => actByToken(ctx, token, action) },
+            { db: ctx.db, clock: ctx.clock, client: client!, act: (token, action) => actOnToken(ctx, token, action) },
             update,
           );
           request.log.info({ telegram: outcome }, 'telegram update');
