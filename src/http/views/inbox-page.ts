@@ -171,8 +171,8 @@ function renderSettings(m: InboxModel): SafeHtml {
       <fieldset class="field">
         <legend>Quiet hours</legend>
         <div class="pair">
-          <label class="inline" for="quiet_start">From <input id="quiet_start" name="quiet_start" type="time" value="${m.quietStart}" required aria-describedby="quiet-hint quiet_start-error"></label>
-          <label class="inline" for="quiet_end">to <input id="quiet_end" name="quiet_end" type="time" value="${m.quietEnd}" required aria-describedby="quiet-hint quiet_end-error"></label>
+          <label class="inline" for="quiet_start"><span class="label-text">From</span> <input id="quiet_start" name="quiet_start" type="time" value="${m.quietStart}" required aria-describedby="quiet-hint quiet_start-error"></label>
+          <label class="inline" for="quiet_end"><span class="label-text">to</span> <input id="quiet_end" name="quiet_end" type="time" value="${m.quietEnd}" required aria-describedby="quiet-hint quiet_end-error"></label>
         </div>
         <p id="quiet-hint" class="hint">No reminders in this time. Active hours run from its end to its start, within one day.</p>
         <p id="quiet_start-error" class="field-error" data-error-for="quiet_start" role="alert" hidden></p>
