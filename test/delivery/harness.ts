@@ -69,8 +69,8 @@ export async function createHarness(opts: { now: string; env?: Record<string, st
         reports.push(await h.tick());
         t.clock.advance({ minutes: 1 });
         if (opts.everyMinute) continue;
-        const next = await nextActivity(t.store.db);
-        if (next && Temporal.Instant.compare(next, t.clock.now()) > 0) {
+        const next = (await nextActivity(t.store.db)) ?? end;
+        if (Temporal.Instant.compare(next, t.clock.now()) > 0) {
           // Ticks run on whole minutes: the first one at or after the activity.
           const ms = Math.ceil(next.epochMilliseconds / 60_000) * 60_000;
           const to = Temporal.Instant.fromEpochMilliseconds(Math.min(ms, end.epochMilliseconds));
