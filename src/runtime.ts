@@ -11,7 +11,8 @@ import { tickDuration, transitionsTotal } from './metrics.ts';
 import { PresenceCache } from './channels/presence.ts';
 import { buildChannels } from './channels/registry.ts';
 import { everyMinute, type Loop } from './scheduler/loop.ts';
-import { runTick, windowConfigOf } from './scheduler/tick.ts';
+import { noticeLoop } from './scheduler/notice-loop.ts';
+import { noticeConfigOf, runTick, windowConfigOf } from './scheduler/tick.ts';
 import { Worker } from './worker/worker.ts';
 
 export interface Runtime {
@@ -63,7 +64,7 @@ export async function run(config: Config, parts: Parts, opts: { migrate: boolean
         ctx.clock,
         async () => {
           const end = tickDuration.startTimer();
-          const report = await runTick(ctx.db, ctx.clock.now(), { presence, cfg });
+          const report = await runTick(ctx.db, ctx.clock.now(), { presence, cfg, ...noticeConfigOf(config) });
           end();
           for (const t of report.transitions ?? []) {
             transitionsTotal.inc({ to: t.to });
@@ -72,10 +73,27 @@ export async function run(config: Config, parts: Parts, opts: { migrate: boolean
           for (const d of report.decisions ?? []) {
             if (d.channels.length > 0) log.info({ event: d.event.id, why: d.why, channels: d.channels.map((c) => c.id) }, 'deliver');
           }
+          for (const d of report.notices ?? []) {
+            if (d.channels.length > 0) log.info({ notice: d.notice, user: d.user, why: d.why, channels: d.channels.map((c) => c.id) }, 'deliver notice');
+          }
+          if (report.swept > 0) log.info({ removed: report.swept }, 'notice retention sweep');
           // Rows were written in this process: no need to wait for the worker's next poll.
-          if (report.decisions?.some((d) => d.channels.length > 0)) worker?.wake();
+          if ([...(report.decisions ?? []), ...(report.notices ?? [])].some((d) => d.channels.length > 0)) worker?.wake();
         },
         (err) => log.error({ err }, 'tick failed'),
+      ),
+    );
+    // Notices between the minute ticks: present channels get them within seconds (SPEC B5).
+    loops.push(
+      noticeLoop(
+        { db: ctx.db, clock: ctx.clock, presence, fallbackMinutes: config.noticeFallbackMinutes },
+        (decisions) => {
+          for (const d of decisions) {
+            if (d.channels.length > 0) log.info({ notice: d.notice, user: d.user, why: d.why, channels: d.channels.map((c) => c.id) }, 'deliver notice');
+          }
+          if (decisions.some((d) => d.channels.length > 0)) worker?.wake();
+        },
+        (err) => log.error({ err }, 'notice tick failed'),
       ),
     );
   }

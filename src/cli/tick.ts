@@ -7,7 +7,8 @@ import { withRollback } from '../db/sandbox.ts';
 import { Temporal } from '../domain/time.ts';
 import { openContext } from '../runtime.ts';
 import type { TickDecision } from '../scheduler/delivery-tick.ts';
-import { runTick, type TickReport, windowConfigOf } from '../scheduler/tick.ts';
+import type { NoticeTickDecision } from '../scheduler/notice-delivery-tick.ts';
+import { noticeConfigOf, runTick, type TickReport, windowConfigOf } from '../scheduler/tick.ts';
 
 const describeEvent = (e: { id: number; source: string; sourceRef: string; topic: string; user: string }): string =>
   `event ${e.id} (${e.source} ${e.sourceRef}${e.topic ? `/${e.topic}` : ''}, user ${e.user})`;
@@ -20,6 +21,12 @@ export function formatDecision(d: TickDecision): string {
   return `  ${describeEvent(d.event)} ${d.event.state}, ${window}: ${what}${asked ? ` [presence: ${asked}]` : ''}; next look ${d.nextCheckAt}`;
 }
 
+export function formatNoticeDecision(d: NoticeTickDecision): string {
+  const to = d.channels.map((c) => `${c.type}#${c.id}`).join(', ');
+  const what = d.channels.length > 0 ? `deliver to ${to} (${d.why})` : d.why;
+  return `  notice ${d.notice} push ${d.push} (user ${d.user}): ${what}${d.nextCheckAt ? `; next look ${d.nextCheckAt}` : ''}`;
+}
+
 export function formatReport(report: TickReport, dryRun: boolean): string[] {
   const lines = dryRun ? ['Dry run: the tick runs in a transaction that is rolled back; nothing is written.'] : [];
   if (report.transitions === null || report.decisions === null) {
@@ -30,7 +37,12 @@ export function formatReport(report: TickReport, dryRun: boolean): string[] {
   for (const t of report.transitions) lines.push(`  ${describeEvent(t)}: ${t.from} → ${t.to}`);
   lines.push(`Delivery: ${report.decisions.length} event(s) looked at`);
   for (const d of report.decisions) lines.push(formatDecision(d));
-  const rows = report.decisions.reduce((n, d) => n + d.channels.filter((c) => c.type !== 'web').length, 0);
+  const notices = report.notices ?? [];
+  lines.push(`Notices: ${notices.length} push(es) looked at${report.swept > 0 ? `, ${report.swept} expired notice(s) removed` : ''}`);
+  for (const d of notices) lines.push(formatNoticeDecision(d));
+  const rows =
+    report.decisions.reduce((n, d) => n + d.channels.filter((c) => c.type !== 'web').length, 0) +
+    notices.reduce((n, d) => n + d.channels.filter((c) => c.type !== 'web').length, 0);
   if (rows > 0 && !dryRun) lines.push(`${rows} delivery row(s) queued for the worker (hado worker, or hado start).`);
   return lines;
 }
@@ -56,7 +68,11 @@ export async function tick(args: string[]): Promise<number> {
   try {
     const now = clock.now();
     const channels = buildChannels({ config, clock });
-    const deps = { presence: new PresenceCache(channels, { timeoutMs: config.presenceTimeoutMs }), cfg: windowConfigOf(config) };
+    const deps = {
+      presence: new PresenceCache(channels, { timeoutMs: config.presenceTimeoutMs }),
+      cfg: windowConfigOf(config),
+      ...noticeConfigOf(config),
+    };
     const report = dryRun
       ? await withRollback(ctx.store, (db) => runTick(db, now, deps))
       : await runTick(ctx.db, now, deps);

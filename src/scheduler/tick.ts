@@ -1,6 +1,7 @@
 // One scheduler tick: the lifecycle tick (states by the calendar, A4), then
-// the delivery tick (A7) on the states it left. `hado scheduler`, `hado start`
-// and `hado tick` all run exactly this.
+// the delivery tick (A7) on the states it left, then the notice retention
+// sweep (B2) and the notice delivery tick (B5). `hado scheduler`, `hado
+// start` and `hado tick` all run exactly this.
 import type { PresenceCache } from '../channels/presence.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
@@ -8,6 +9,8 @@ import type { Instant } from '../domain/time.ts';
 import type { WindowConfig } from '../domain/windows.ts';
 import { deliveryTick, type TickDecision } from './delivery-tick.ts';
 import { lifecycleTick, type Transition } from './lifecycle-tick.ts';
+import { type NoticeTickDecision, noticeDeliveryTick } from './notice-delivery-tick.ts';
+import { noticeRetentionSweep } from './notice-retention.ts';
 
 /** The fallback knobs of A6 from the environment (HADO_FALLBACK_DAY, _HOUR, _HOURS). */
 export function windowConfigOf(config: Config): WindowConfig {
@@ -23,17 +26,36 @@ export interface TickReport {
   /** Null when another scheduler holds the tick: it does this minute's work. */
   transitions: Transition[] | null;
   decisions: TickDecision[] | null;
+  /** Notice pushes decided (SPEC B5); null when another scheduler holds the notice tick. */
+  notices: NoticeTickDecision[] | null;
+  /** Notices removed by the retention sweep. */
+  swept: number;
 }
 
 export interface TickDeps {
   presence: PresenceCache;
   cfg: WindowConfig;
   limit?: number;
+  /** HADO_NOTICE_FALLBACK_MINUTES (default 10). */
+  noticeFallbackMinutes?: number;
+  /** HADO_NOTICE_RETENTION_DAYS (default 30). */
+  noticeRetentionDays?: number;
+}
+
+/** The notice knobs of B2/B5 from the environment. */
+export function noticeConfigOf(config: Config): Pick<TickDeps, 'noticeFallbackMinutes' | 'noticeRetentionDays'> {
+  return { noticeFallbackMinutes: config.noticeFallbackMinutes, noticeRetentionDays: config.noticeRetentionDays };
 }
 
 export async function runTick(db: Db, now: Instant, deps: TickDeps): Promise<TickReport> {
   const transitions = await lifecycleTick(db, now);
-  if (transitions === null) return { at: now, transitions, decisions: null };
+  if (transitions === null) return { at: now, transitions, decisions: null, notices: null, swept: 0 };
   const decisions = await deliveryTick(db, now, deps);
-  return { at: now, transitions, decisions };
+  // Expired notices go first: nothing is delivered about a notice that is gone.
+  const swept = await noticeRetentionSweep(db, now, deps.noticeRetentionDays ?? 30);
+  const notices = await noticeDeliveryTick(db, now, {
+    presence: deps.presence,
+    fallbackMinutes: deps.noticeFallbackMinutes ?? 10,
+  });
+  return { at: now, transitions, decisions, notices, swept };
 }
