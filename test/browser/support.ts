@@ -153,6 +153,8 @@ export async function newPage(
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   const file = path.join(SCREENSHOTS, `${name}.png`);
+  // From the top, so the sticky header sits where a person sees it.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
   return file;
 }

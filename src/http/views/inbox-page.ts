@@ -239,12 +239,12 @@ const telegramLinked = (channels: ChannelRow[]): boolean => channels.some((c) =>
 /** The channel list: `#channel-list`, re-read after every change. */
 export function renderChannels(m: Pick<InboxModel, 'channels'>): SafeHtml {
   const items = m.channels.map((c) => {
-    const { name, detail } = describeChannel(c);
+    const { name, details } = describeChannel(c);
     const state = c.type === 'web' ? 'Always on' : c.enabled ? 'On' : 'Off';
     return html`<li class="channel" data-key="${c.id}" data-type="${c.type}" data-enabled="${c.enabled ? 'true' : 'false'}">
         <div class="channel-main">
           <span class="channel-name">${name}</span>
-          <span class="channel-detail">${detail}</span>
+          ${details.map((d) => html`<span class="channel-detail" title="${d}">${d}</span>`)}
         </div>
         ${
           c.type === 'web'
@@ -260,23 +260,21 @@ export function renderChannels(m: Pick<InboxModel, 'channels'>): SafeHtml {
   return html`<ul id="channel-list" class="channels" data-telegram-linked="${telegramLinked(m.channels) ? 'true' : 'false'}">${items}</ul>`;
 }
 
-function describeChannel(c: ChannelRow): { name: string; detail: string } {
+function describeChannel(c: ChannelRow): { name: string; details: string[] } {
   const config = c.config ?? {};
-  if (c.type === 'web') return { name: 'Web inbox', detail: 'This page, while it is open and you are active' };
+  if (c.type === 'web') return { name: 'Web inbox', details: ['This page, while it is open and you are active'] };
   if (c.type === 'telegram') {
-    const who = typeof config.username === 'string' ? `@${config.username}` : 'Linked chat';
-    return { name: 'Telegram', detail: who };
+    return { name: 'Telegram', details: [typeof config.username === 'string' ? `@${config.username}` : 'Linked chat'] };
   }
   const deliver = typeof config.deliver_url === 'string' ? shortUrl(config.deliver_url) : '';
-  const presence = typeof config.presence_url === 'string' ? ` · presence: ${shortUrl(config.presence_url)}` : ' · no presence URL';
-  return { name: 'Webhook', detail: `${deliver}${presence}` };
+  const presence = typeof config.presence_url === 'string' ? `presence: ${shortUrl(config.presence_url)}` : 'no presence URL';
+  return { name: 'Webhook', details: [deliver, presence] };
 }
 
 function shortUrl(raw: string): string {
   try {
     const u = new URL(raw);
-    const path = u.pathname.length > 24 ? `${u.pathname.slice(0, 22)}…` : u.pathname;
-    return `${u.host}${path === '/' ? '' : path}`;
+    return `${u.host}${u.pathname === '/' ? '' : u.pathname}`;
   } catch {
     return raw;
   }
