@@ -68,10 +68,11 @@ const STALE_SOCKET = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_
 
 /**
  * fetch(), once more when a kept-alive connection turns out to be closed by
- * the server (it idled out just as we reused it) — the request never got an
- * answer, and receivers drop a repeated webhook-id anyway.
+ * the server (it idled out just as we reused it). Only for the idempotent
+ * presence GET: a POST that failed so may have been received, so it takes
+ * the outbox's ordinary retry (receivers drop a repeated webhook-id).
  */
-async function fetchOnce(url: string, init: RequestInit): Promise<Response> {
+async function fetchIdempotent(url: string, init: RequestInit): Promise<Response> {
   try {
     return await fetch(url, init);
   } catch (e) {
@@ -95,7 +96,7 @@ export async function webhookPresence(channel: ChannelRecord, timeoutMs: number)
   const url = webhookConfig(channel.config)?.presence_url;
   if (!url) return 'unknown';
   try {
-    const res = await fetchOnce(url, {
+    const res = await fetchIdempotent(url, {
       method: 'GET',
       headers: { accept: 'application/json', 'user-agent': USER_AGENT },
       redirect: 'manual',
@@ -130,7 +131,7 @@ export async function postWebhook(
 ): Promise<DeliveryResult> {
   let res: Response;
   try {
-    res = await fetchOnce(url, {
+    res = await fetch(url, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',

@@ -82,6 +82,8 @@ export async function startFakeHa(clock: Clock): Promise<FakeHa> {
       res.writeHead(404).end();
     });
   });
+  // Longer than the client's keep-alive (undici: 4 s), as real receivers are: the client closes idle sockets first.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   ha.url = `http://127.0.0.1:${port}`;
