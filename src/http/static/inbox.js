@@ -180,7 +180,7 @@
       const { event } = await api('POST', `/me/events/${button.dataset.id}/${button.dataset.action}`);
       if (event.state === 'done') {
         // Keep focus in the list: on the next item, or the group.
-        const items = $$('li[data-key]');
+        const items = $$('#groups li[data-key]');
         const next = items[items.indexOf(li) + 1] || items[items.indexOf(li) - 1];
         await fold(li);
         if (next && li.contains(document.activeElement)) {

@@ -241,7 +241,7 @@ export function renderChannels(m: Pick<InboxModel, 'channels'>): SafeHtml {
   const items = m.channels.map((c) => {
     const { name, details } = describeChannel(c);
     const state = c.type === 'web' ? 'Always on' : c.enabled ? 'On' : 'Off';
-    return html`<li class="channel" data-key="${c.id}" data-type="${c.type}" data-enabled="${c.enabled ? 'true' : 'false'}">
+    return html`<li class="channel" data-channel="${c.id}" data-type="${c.type}" data-enabled="${c.enabled ? 'true' : 'false'}">
         <div class="channel-main">
           <span class="channel-name">${name}</span>
           ${details.map((d) => html`<span class="channel-detail" title="${d}">${d}</span>`)}
