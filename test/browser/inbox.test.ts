@@ -103,9 +103,12 @@ describe('Ack and Done', () => {
 
   it('shows the server’s message when an action fails, and the button is usable again', async () => {
     const { page, context } = await newPage(browser);
+    // The page re-reads its list once its stream is open; change the event only after that.
+    const caughtUp = page.waitForResponse((r) => r.url().endsWith('/inbox/groups'));
     await page.goto(s.url);
+    await caughtUp;
     const id = ids['passport:ana']!;
-    // Closed elsewhere after the page loaded: the page still shows Ack.
+    // Closed behind the page's back (no NOTIFY): the page still shows Ack.
     await s.store.db.updateTable('events').set({ state: 'expired' }).where('id', '=', id).execute();
     const item = page.locator(`li[data-key="${id}"]`);
     const ack = item.locator('[data-action="ack"]');
