@@ -43,7 +43,11 @@ function sendHtml(reply: FastifyReply, status: number, body: string): FastifyRep
 export function inboxRoutes(ctx: AppContext, assets: Assets = loadAssets()): FastifyPluginAsync {
   const resolveUser = userResolver(ctx);
   // Listed explicitly: the order of scripts matters. Features that add a file add it here.
-  const pageAssets: PageAssets = { css: [assets.url('inbox.css')], js: [assets.url('inbox.js')] };
+  const pageAssets: PageAssets = {
+    css: [assets.url('inbox.css'), assets.url('notices.css')],
+    // notices.js uses window.Hado from inbox.js: it comes second (both deferred, run in order).
+    js: [assets.url('inbox.js'), assets.url('notices.js')],
+  };
 
   async function model(user: UserRow): Promise<InboxModel> {
     const now = ctx.clock.now();
