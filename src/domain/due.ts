@@ -8,9 +8,12 @@ import {
   type PlainDate,
   type PlainTime,
   dayIn,
+  endOfDay,
+  instantMemo,
   parseIsoDate,
   startOfDay,
   timeIn,
+  timeKey,
   wallInstant,
 } from './time.ts';
 
@@ -71,7 +74,7 @@ export function dueLocalTime(due: Due, tz: string): PlainTime | null {
 /** The due moment: the instant the due passes (an all-day due ends at 24:00). */
 export function dueMoment(due: Due, tz: string): Instant {
   if (due.mode === 'fixed') return due.instant;
-  if (due.time === null) return startOfDay(due.date.add({ days: 1 }), tz);
+  if (due.time === null) return endOfDay(due.date, tz);
   return wallInstant(due.date, due.time, tz);
 }
 
@@ -85,6 +88,12 @@ export function isEarlyDue(due: Due, user: UserSettings): boolean {
   return t !== null && Temporal.PlainTime.compare(t, user.quietEnd) <= 0;
 }
 
+// Built once: a duration literal is re-validated on every call.
+const ONE_DAY = Temporal.Duration.from({ days: 1 });
+const TWO_HOURS = Temporal.Duration.from({ hours: 2 });
+/** The eve start of an early due by (zone, day, quiet_start): pure, and the same for many events. */
+const eveMemo = instantMemo();
+
 /**
  * When the `today` phase begins: 00:00 of the due day, or for an early due
  * the eve at `quiet_start − 2h` (20:00 with the default 22:00).
@@ -92,8 +101,10 @@ export function isEarlyDue(due: Due, user: UserSettings): boolean {
 export function todayStart(due: Due, user: UserSettings): Instant {
   const day = dueDay(due, user.tz);
   if (!isEarlyDue(due, user)) return startOfDay(day, user.tz);
-  const eveStart = day.subtract({ days: 1 }).toPlainDateTime(user.quietStart).subtract({ hours: 2 });
-  return wallInstant(eveStart.toPlainDate(), eveStart.toPlainTime(), user.tz);
+  return eveMemo(`${user.tz} ${day.toString()} ${timeKey(user.quietStart)}`, () => {
+    const eveStart = day.subtract(ONE_DAY).toPlainDateTime(user.quietStart).subtract(TWO_HOURS);
+    return wallInstant(eveStart.toPlainDate(), eveStart.toPlainTime(), user.tz);
+  });
 }
 
 /** Two dues are the same `due_at` for the upsert rules of SPEC A3. */

@@ -11,28 +11,38 @@ export type PlainTime = Temporal.PlainTime;
 
 /**
  * Zone arithmetic is most of the CPU of a batch upsert or a tick, and the
- * same days and zones recur from event to event, so wallInstant and
- * startOfDay remember their answers. Both are pure (one answer per input for
- * the life of the process), so the memo changes nothing but the cost.
+ * same days and zones recur from event to event, so wallInstant, startOfDay
+ * and endOfDay remember their answers. They are pure (one answer per input
+ * for the life of the process), so the memo changes nothing but the cost.
  * Bounded: it starts over when full.
  */
 const MEMO_LIMIT = 20_000;
-const wallMemo = new Map<string, Instant>();
-const dayStartMemo = new Map<string, Instant>();
 
-function remember(memo: Map<string, Instant>, key: string, compute: () => Instant): Instant {
-  let value = memo.get(key);
-  if (value === undefined) {
-    value = compute();
-    if (memo.size >= MEMO_LIMIT) memo.clear();
-    memo.set(key, value);
-  }
-  return value;
+/** A bounded memo of instants by key; the key must determine the instant. */
+export function instantMemo(): (key: string, compute: () => Instant) => Instant {
+  const memo = new Map<string, Instant>();
+  return (key, compute) => {
+    let value = memo.get(key);
+    if (value === undefined) {
+      value = compute();
+      if (memo.size >= MEMO_LIMIT) memo.clear();
+      memo.set(key, value);
+    }
+    return value;
+  };
 }
+
+const wallMemo = instantMemo();
+const dayStartMemo = instantMemo();
+const dayEndMemo = instantMemo();
+
+/** A memo key for a wall time; PlainTime's toString costs more than the conversions it would save. */
+export const timeKey = (t: PlainTime): string =>
+  `${t.hour}:${t.minute}:${t.second}.${t.millisecond}.${t.microsecond}.${t.nanosecond}`;
 
 /** The instant of a wall-clock time on a calendar day in a zone (SPEC A6 clarification). */
 export function wallInstant(date: PlainDate, time: PlainTime, tz: string): Instant {
-  return remember(wallMemo, `${tz} ${date.toString()}T${time.toString()}`, () => {
+  return wallMemo(`${tz} ${date.toString()}T${timeKey(time)}`, () => {
     const wall = date.toPlainDateTime(time);
     const zoned = wall.toZonedDateTime(tz, { disambiguation: 'earlier' });
     if (zoned.toPlainDateTime().equals(wall)) return zoned.toInstant();
@@ -43,17 +53,37 @@ export function wallInstant(date: PlainDate, time: PlainTime, tz: string): Insta
 
 /** 00:00 of a day in a zone (or the first instant of the day where midnight is skipped). */
 export function startOfDay(date: PlainDate, tz: string): Instant {
-  return remember(dayStartMemo, `${tz} ${date.toString()}`, () => date.toZonedDateTime({ timeZone: tz }).toInstant());
+  return dayStartMemo(`${tz} ${date.toString()}`, () => date.toZonedDateTime({ timeZone: tz }).toInstant());
+}
+
+/** 24:00 of a day in a zone: the start of the next day (the moment an all-day due passes). */
+export function endOfDay(date: PlainDate, tz: string): Instant {
+  return dayEndMemo(`${tz} ${date.toString()}`, () => startOfDay(date.add({ days: 1 }), tz));
 }
 
 /** The calendar day of an instant in a zone. */
 export function dayIn(instant: Instant, tz: string): PlainDate {
-  return instant.toZonedDateTimeISO(tz).toPlainDate();
+  return wallOf(instant, tz).day;
 }
 
 /** The wall-clock time of an instant in a zone. */
 export function timeIn(instant: Instant, tz: string): PlainTime {
-  return instant.toZonedDateTimeISO(tz).toPlainTime();
+  return wallOf(instant, tz).time;
+}
+
+/**
+ * The wall day and time of an instant in a zone. The lifecycle asks for the
+ * day and time of the same fixed due several times in a row, so the last
+ * answer is kept (instants are immutable: the same object, the same answer).
+ */
+let lastWall: { instant: Instant; tz: string; day: PlainDate; time: PlainTime } | null = null;
+
+function wallOf(instant: Instant, tz: string): { day: PlainDate; time: PlainTime } {
+  if (lastWall === null || lastWall.instant !== instant || lastWall.tz !== tz) {
+    const zoned = instant.toZonedDateTimeISO(tz);
+    lastWall = { instant, tz, day: zoned.toPlainDate(), time: zoned.toPlainTime() };
+  }
+  return lastWall;
 }
 
 export function isValidTimeZone(tz: string): boolean {
