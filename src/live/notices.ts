@@ -7,20 +7,65 @@
 import { sql } from 'kysely';
 import { recipientNoticeView } from '../core/notice-views.ts';
 import type { Db } from '../db/connect.ts';
-import { recipientRows } from '../db/notices.ts';
+import type { RecipientNoticeRow } from '../db/notices.ts';
 import { UNREAD_COUNTED_UP_TO, unreadLabel } from '../domain/notices.ts';
 import type { KindHandler } from './kinds.ts';
+import { encodeMessage, MAX_PAYLOAD_BYTES } from './messages.ts';
 import { notifyChange } from './notify.ts';
 
-/** Notices (re)pushed: ids as the detail, recipients as the users. One call per write batch. */
-export async function notifyNotices(db: Db, pushes: Array<{ id: number; userIds: number[] }>): Promise<void> {
-  if (pushes.length === 0) return;
-  await notifyChange(
-    db,
-    'notice',
-    pushes.flatMap((p) => p.userIds),
-    [...new Set(pushes.map((p) => p.id))],
-  );
+export interface NoticePush {
+  id: number;
+  userIds: number[];
+}
+
+/**
+ * The messages announcing these pushes: one, unless its recipient list would
+ * not fit a NOTIFY payload — then as few as fit, each naming its notices and
+ * their recipients, so a fan-out to thousands still arrives as rows rather
+ * than a resync. Pure.
+ */
+export function noticeMessages(pushes: NoticePush[]): Array<{ users: number[]; ids: number[] }> {
+  const out: Array<{ users: number[]; ids: number[] }> = [];
+  // encodeMessage drops the detail (and then the users) of a message too big to send: it fits if the detail is kept.
+  const fits = (users: Set<number>, ids: number[]) => {
+    const text = encodeMessage('notice', users, ids);
+    return Buffer.byteLength(text) <= MAX_PAYLOAD_BYTES && (JSON.parse(text) as { d?: unknown }).d !== undefined;
+  };
+  let users = new Set<number>();
+  let ids: number[] = [];
+  const flush = () => {
+    if (ids.length > 0) out.push({ users: [...users], ids });
+    users = new Set();
+    ids = [];
+  };
+  for (const push of pushes) {
+    const tryUsers = new Set([...users, ...push.userIds]);
+    const tryIds = ids.includes(push.id) ? ids : [...ids, push.id];
+    if (fits(tryUsers, tryIds)) {
+      users = tryUsers;
+      ids = tryIds;
+      continue;
+    }
+    flush();
+    // A notice whose recipients alone do not fit goes out in slices of them.
+    let slice: number[] = [];
+    for (const u of push.userIds) {
+      if (slice.length > 0 && !fits(new Set([...slice, u]), [push.id])) {
+        out.push({ users: slice, ids: [push.id] });
+        slice = [];
+      }
+      slice.push(u);
+    }
+    users = new Set(slice);
+    ids = [push.id];
+  }
+  flush();
+  return out;
+}
+
+/** Notices (re)pushed: ids as the detail, recipients as the users. One message per write batch (or as few as fit). */
+export async function notifyNotices(db: Db, pushes: NoticePush[]): Promise<void> {
+  for (const m of noticeMessages(pushes)) await notifyChange(db, 'notice', m.users, m.ids);
 }
 
 /** A user's read or archive state changed: their tabs get the new count. */
@@ -33,66 +78,79 @@ function noticeIds(d: unknown): number[] | null {
   return d as number[];
 }
 
+const unreadOf = (userId: unknown) => sql<number>`(
+  SELECT count(*)::int FROM (
+    SELECT 1 FROM notice_recipients x
+    WHERE x.user_id = ${userId} AND x.read_at IS NULL AND x.archived_at IS NULL
+    LIMIT ${UNREAD_COUNTED_UP_TO}
+  ) counted
+)`;
+
 /** Unread counts (each up to 100) of many users in one query. */
 export async function unreadCounts(db: Db, userIds: number[]): Promise<Map<number, number>> {
   const counts = new Map<number, number>(userIds.map((id) => [id, 0]));
   if (userIds.length === 0) return counts;
   const res = await sql<{ user_id: number; n: number }>`
-    SELECT u.id AS user_id, (
-      SELECT count(*)::int FROM (
-        SELECT 1 FROM notice_recipients r
-        WHERE r.user_id = u.id AND r.read_at IS NULL AND r.archived_at IS NULL
-        LIMIT ${UNREAD_COUNTED_UP_TO}
-      ) x
-    ) AS n
-    FROM users u WHERE u.id IN (${sql.join(userIds)})
+    SELECT u.id AS user_id, ${unreadOf(sql.ref('u.id'))} AS n FROM users u WHERE u.id IN (${sql.join(userIds)})
   `.execute(db);
   for (const r of res.rows) counts.set(r.user_id, r.n);
   return counts;
 }
 
+type FrameRow = RecipientNoticeRow & { silent: boolean; unread: number };
+
 /**
- * The (user, notice) pairs whose recipient switched the web cell off for the
- * notice's (source, topic): the row still arrives (the inbox lists
- * everything) but marked `silent`, so the page shows no toast. A failure to
- * read means the defaults (SPEC B3).
+ * The rows for the recipients connected here, each with the recipient's
+ * unread count and whether their web cell is off — one query, so a busy
+ * stream costs one round trip per message. When the preferences cannot be
+ * read the rows come without `silent` (the defaults, SPEC B3).
  */
-async function silentPairs(db: Db, ids: number[], users: number[]): Promise<Set<string>> {
+async function frameRows(db: Db, ids: number[], users: number[]): Promise<FrameRow[]> {
+  const query = (withPreferences: boolean) => sql<FrameRow>`
+    SELECT n.*, s.name AS source, cu.login AS claimed_by_login, r.user_id, r.read_at, r.archived_at,
+           r.created_at AS feed_at, r.created_at::text AS feed_key,
+           ${
+             withPreferences
+               ? sql`EXISTS (SELECT 1 FROM preferences p WHERE p.user_id = r.user_id AND p.source_id = n.source_id
+                        AND p.topic = n.topic AND p.channel_type = 'web' AND NOT p.enabled)`
+               : sql`false`
+           } AS silent,
+           ${unreadOf(sql.ref('r.user_id'))} AS unread
+    FROM notice_recipients r
+    JOIN notices n ON n.id = r.notice_id
+    JOIN sources s ON s.id = n.source_id
+    LEFT JOIN users cu ON cu.id = n.claimed_by
+    WHERE r.notice_id IN (${sql.join(ids)}) AND r.user_id IN (${sql.join(users)})
+    ORDER BY r.notice_id`;
   try {
-    const res = await sql<{ user_id: number; notice_id: number }>`
-      SELECT p.user_id, n.id AS notice_id
-      FROM notices n JOIN preferences p ON p.source_id = n.source_id AND p.topic = n.topic
-      WHERE n.id IN (${sql.join(ids)}) AND p.user_id IN (${sql.join(users)})
-        AND p.channel_type = 'web' AND NOT p.enabled
-    `.execute(db);
-    return new Set(res.rows.map((r) => `${r.user_id}:${r.notice_id}`));
+    return (await query(true).execute(db)).rows;
   } catch {
-    return new Set();
+    return (await query(false).execute(db)).rows;
   }
 }
 
-async function publishUnread(db: Db, users: number[], publish: (userId: number, data: object) => void): Promise<void> {
-  for (const [userId, unread] of await unreadCounts(db, users)) publish(userId, { unread, unread_label: unreadLabel(unread) });
-}
-
-/** `notice`: load the rows for the recipients connected here and send each its own. */
+/** `notice`: the row to each recipient connected here, then their unread count. */
 export const noticeKind: KindHandler = async (msg, users, ctx) => {
   const ids = noticeIds(msg.d);
   if (ids === null) {
     ctx.hub.publish(users, { type: 'resync', data: { reason: 'notices' } }, 'notice');
     return;
   }
-  const rows = await recipientRows(ctx.db, ids, users);
-  const silent = rows.length > 0 ? await silentPairs(ctx.db, ids, users) : new Set<string>();
+  const rows = await frameRows(ctx.db, ids, users);
+  const unread = new Map<number, number>();
   for (const row of rows) {
     const view = recipientNoticeView(row);
-    const data = silent.has(`${row.user_id}:${row.id}`) ? { ...view, silent: true } : view;
-    ctx.hub.publish([row.user_id], { type: 'notice', data }, 'notice');
+    ctx.hub.publish([row.user_id], { type: 'notice', data: row.silent ? { ...view, silent: true } : view }, 'notice');
+    unread.set(row.user_id, row.unread);
   }
-  await publishUnread(ctx.db, users, (userId, data) => ctx.hub.publish([userId], { type: 'unread', data }, 'notice'));
+  for (const [userId, n] of unread) {
+    ctx.hub.publish([userId], { type: 'unread', data: { unread: n, unread_label: unreadLabel(n) } }, 'notice');
+  }
 };
 
 /** `unread`: the bell's count only. */
 export const unreadKind: KindHandler = async (_msg, users, ctx) => {
-  await publishUnread(ctx.db, users, (userId, data) => ctx.hub.publish([userId], { type: 'unread', data }, 'notice'));
+  for (const [userId, n] of await unreadCounts(ctx.db, users)) {
+    ctx.hub.publish([userId], { type: 'unread', data: { unread: n, unread_label: unreadLabel(n) } }, 'notice');
+  }
 };

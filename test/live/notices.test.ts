@@ -5,6 +5,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sink } from '../../src/live/connection.ts';
 import { Live } from '../../src/live/live.ts';
+import { encodeMessage, MAX_PAYLOAD_BYTES } from '../../src/live/messages.ts';
+import { noticeMessages } from '../../src/live/notices.ts';
 import { call, createSource, createTestApp, type TestApp } from '../support/app.ts';
 import { notice, post } from '../http/notices-support.ts';
 import { parseSse } from './sse.ts';
@@ -159,6 +161,18 @@ describe('notice frames', () => {
     expect(sinks.get('bob')!.events[0]!.data).not.toHaveProperty('silent');
   });
 
+  it('a fan-out too big for one NOTIFY still arrives as rows, not a resync', async () => {
+    const many = (k: number) => Array.from({ length: 1000 }, (_, i) => `fan${k}-${i}`);
+    const res = await post(t, token, {
+      notices: [0, 1, 2, 3, 4].map((k) => notice({ title: `fan-out ${k}`, recipients: k === 4 ? [...many(k).slice(1), 'ana'] : many(k) })),
+    });
+    expect(res.status).toBe(200);
+    await settle();
+    const frames = sinks.get('ana')!.events;
+    expect(frames.filter((f) => f.event === 'notice').map((f) => (f.data as { title: string }).title)).toEqual(['fan-out 4']);
+    expect(frames.filter((f) => f.event === 'resync')).toEqual([]);
+  });
+
   it('a flood of event frames to a stalled tab cannot push out a notice', async () => {
     const sink = sinks.get('ana')!;
     const id = await userId('ana');
@@ -174,5 +188,34 @@ describe('notice frames', () => {
     const events = sink.events;
     expect(events.find((f) => f.event === 'notice')!.data).toMatchObject({ title: 'still here' });
     expect(events.filter((f) => f.event === 'resync')).toEqual([expect.objectContaining({ data: { lane: 'event' } })]);
+  });
+});
+
+describe('noticeMessages: one NOTIFY per batch, split only when it would not fit', () => {
+  const covered = (msgs: Array<{ users: number[]; ids: number[] }>) => {
+    const pairs = new Set<string>();
+    for (const m of msgs) for (const id of m.ids) for (const u of m.users) pairs.add(`${id}:${u}`);
+    return pairs;
+  };
+
+  it('a usual batch is one message', () => {
+    const msgs = noticeMessages([
+      { id: 1, userIds: [10, 11] },
+      { id: 2, userIds: [11, 12] },
+    ]);
+    expect(msgs).toEqual([{ users: [10, 11, 12], ids: [1, 2] }]);
+  });
+
+  it('a fan-out too big for one payload is split; every message fits and every recipient is named', () => {
+    const pushes = Array.from({ length: 5 }, (_, k) => ({ id: 100 + k, userIds: Array.from({ length: 1000 }, (_, i) => 1_000_000 + k * 1000 + i) }));
+    const msgs = noticeMessages(pushes);
+    expect(msgs.length).toBeGreaterThan(1);
+    for (const m of msgs) {
+      const text = encodeMessage('notice', m.users, m.ids);
+      expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_PAYLOAD_BYTES);
+      expect(JSON.parse(text).d).toEqual(m.ids);
+    }
+    const pairs = covered(msgs);
+    for (const p of pushes) for (const u of p.userIds) expect(pairs.has(`${p.id}:${u}`)).toBe(true);
   });
 });
