@@ -10,7 +10,7 @@ import type { Db } from '../db/connect.ts';
 import type { RecipientNoticeRow } from '../db/notices.ts';
 import { UNREAD_COUNTED_UP_TO, unreadLabel } from '../domain/notices.ts';
 import type { KindHandler } from './kinds.ts';
-import { encodeMessage, MAX_PAYLOAD_BYTES } from './messages.ts';
+import { MAX_PAYLOAD_BYTES } from './messages.ts';
 import { notifyChange } from './notify.ts';
 
 export interface NoticePush {
@@ -25,39 +25,41 @@ export interface NoticePush {
  * than a resync. Pure.
  */
 export function noticeMessages(pushes: NoticePush[]): Array<{ users: number[]; ids: number[] }> {
+  // Sizes are counted, not encoded each time: a fan-out to thousands is planned in one pass.
+  const BASE = JSON.stringify({ k: 'notice', u: [], d: [] }).length;
+  const cost = (n: number) => String(n).length + 1; // the number and its comma
   const out: Array<{ users: number[]; ids: number[] }> = [];
-  // encodeMessage drops the detail (and then the users) of a message too big to send: it fits if the detail is kept.
-  const fits = (users: Set<number>, ids: number[]) => {
-    const text = encodeMessage('notice', users, ids);
-    return Buffer.byteLength(text) <= MAX_PAYLOAD_BYTES && (JSON.parse(text) as { d?: unknown }).d !== undefined;
-  };
   let users = new Set<number>();
   let ids: number[] = [];
+  let size = BASE;
   const flush = () => {
     if (ids.length > 0) out.push({ users: [...users], ids });
     users = new Set();
     ids = [];
+    size = BASE;
   };
   for (const push of pushes) {
-    const tryUsers = new Set([...users, ...push.userIds]);
-    const tryIds = ids.includes(push.id) ? ids : [...ids, push.id];
-    if (fits(tryUsers, tryIds)) {
-      users = tryUsers;
-      ids = tryIds;
+    const fresh = [...new Set(push.userIds)].filter((u) => !users.has(u));
+    const add = (ids.includes(push.id) ? 0 : cost(push.id)) + fresh.reduce((n, u) => n + cost(u), 0);
+    if (size + add > MAX_PAYLOAD_BYTES) {
+      flush();
+      // A notice whose recipients alone do not fit goes out in slices of them.
+      ids = [push.id];
+      size = BASE + cost(push.id);
+      for (const u of new Set(push.userIds)) {
+        if (size + cost(u) > MAX_PAYLOAD_BYTES && users.size > 0) {
+          flush();
+          ids = [push.id];
+          size = BASE + cost(push.id);
+        }
+        users.add(u);
+        size += cost(u);
+      }
       continue;
     }
-    flush();
-    // A notice whose recipients alone do not fit goes out in slices of them.
-    let slice: number[] = [];
-    for (const u of push.userIds) {
-      if (slice.length > 0 && !fits(new Set([...slice, u]), [push.id])) {
-        out.push({ users: slice, ids: [push.id] });
-        slice = [];
-      }
-      slice.push(u);
-    }
-    users = new Set(slice);
-    ids = [push.id];
+    if (!ids.includes(push.id)) ids.push(push.id);
+    for (const u of fresh) users.add(u);
+    size += add;
   }
   flush();
   return out;
