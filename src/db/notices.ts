@@ -238,6 +238,30 @@ export async function markPending(db: Executor, noticeId: number, pushSeq: numbe
     .execute();
 }
 
+/**
+ * The trailing re-push of regroups (SPEC B1): notices changed since their
+ * last push whose last push is at or before `before` (30 s ago) are pushed
+ * now — a new push number, every recipient pending again. Returns the
+ * pushes with their recipients, for one NOTIFY.
+ */
+export async function pushTrailing(db: Executor, now: Date, before: Date): Promise<Array<{ id: number; userIds: number[] }>> {
+  const due = await sql<{ id: number }>`
+    UPDATE notices SET push_seq = push_seq + 1, last_pushed_at = ${now}
+    WHERE updated_at > last_pushed_at AND last_pushed_at <= ${before}
+    RETURNING id`.execute(db);
+  if (due.rows.length === 0) return [];
+  const ids = due.rows.map((r) => Number(r.id));
+  const res = await sql<{ notice_id: number; user_id: number }>`
+    UPDATE notice_recipients r
+    SET pending_seq = n.push_seq, pending_since = coalesce(r.pending_since, ${now}::timestamptz), next_check_at = ${now}
+    FROM notices n
+    WHERE n.id = r.notice_id AND n.id IN (${sql.join(ids)})
+    RETURNING r.notice_id, r.user_id`.execute(db);
+  const byNotice = new Map<number, number[]>(ids.map((id) => [id, []]));
+  for (const r of res.rows) byNotice.get(Number(r.notice_id))?.push(Number(r.user_id));
+  return [...byNotice].map(([id, userIds]) => ({ id, userIds }));
+}
+
 // ---------------------------------------------------------------------------
 // The feed (SPEC B2)
 

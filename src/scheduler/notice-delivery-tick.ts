@@ -1,4 +1,5 @@
-// One notice delivery tick (SPEC B5): every recipient whose push waits for a
+// One notice delivery tick (SPEC B5), after the trailing re-push of regroups
+// whose 30 s are over (B1): every recipient whose push waits for a
 // decision and whose next_check_at has come is decided by domain/notices.ts
 // (present channels now; otherwise all after the fallback window, never
 // inside quiet hours unless urgent; preferences filter) and the outcome is
@@ -18,7 +19,9 @@ import type { ChannelRecord, Presence, PresenceUser } from '../channels/types.ts
 import type { Db } from '../db/connect.ts';
 import { channelsOfUsers } from '../db/channels.ts';
 import { userSettings } from '../db/rows.ts';
-import { type ChannelType, decideNotice, eligibleChannels, type NoticeDecision } from '../domain/notices.ts';
+import { pushTrailing } from '../db/notices.ts';
+import { type ChannelType, decideNotice, eligibleChannels, type NoticeDecision, REPUSH_INTERVAL_SECONDS } from '../domain/notices.ts';
+import { notifyNotices } from '../live/notices.ts';
 import { fromDate, type Instant, toDate } from '../domain/time.ts';
 import type { UserSettings } from '../domain/user.ts';
 import { SCHEDULER_LOCK } from './lifecycle-tick.ts';
@@ -112,6 +115,9 @@ export async function noticeDeliveryTick(db: Db, now: Instant, opts: NoticeTickO
   return db.transaction().execute(async (trx) => {
     const lock = await sql<{ locked: boolean }>`SELECT pg_try_advisory_xact_lock(${NOTICE_DELIVERY_LOCK}) AS locked`.execute(trx);
     if (!lock.rows[0]?.locked) return null;
+    // Regroups folded into a push less than 30 s old go out now that their 30 s are over (SPEC B1).
+    const trailing = await pushTrailing(trx, nowDate, toDate(now.subtract({ seconds: REPUSH_INTERVAL_SECONDS })));
+    await notifyNotices(trx, trailing);
     const rows = await candidates(trx, nowDate, opts.limit ?? DEFAULT_LIMIT);
     if (rows.length === 0) return [];
 

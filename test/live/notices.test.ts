@@ -4,9 +4,12 @@
 // 30 s; read state moves the bell; busy event traffic cannot push a notice out.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sink } from '../../src/live/connection.ts';
+import { PresenceCache } from '../../src/channels/presence.ts';
+import { buildChannels } from '../../src/channels/registry.ts';
 import { Live } from '../../src/live/live.ts';
 import { encodeMessage, MAX_PAYLOAD_BYTES } from '../../src/live/messages.ts';
 import { noticeMessages } from '../../src/live/notices.ts';
+import { noticeDeliveryTick } from '../../src/scheduler/notice-delivery-tick.ts';
 import { call, createSource, createTestApp, type TestApp } from '../support/app.ts';
 import { notice, post } from '../http/notices-support.ts';
 import { parseSse } from './sse.ts';
@@ -123,6 +126,33 @@ describe('notice frames', () => {
     const frames = sinks.get('ana')!.events.filter((f) => f.event === 'notice');
     expect(frames).toHaveLength(2);
     expect(frames[1]!.data).toMatchObject({ title: 'Requests (3): #3', group: { count: 3, messages: ['#1', '#2', '#3'] } });
+  });
+
+  it('a regroup folded into a recent push goes out once its 30 s are over (the trailing re-push)', async () => {
+    const presence = new PresenceCache(buildChannels({ config: t.config, clock: t.clock }), { timeoutMs: 500 });
+    const tick = () => noticeDeliveryTick(t.store.db, t.clock.now(), { presence, fallbackMinutes: 10 });
+    const g = (n: number) =>
+      notice({ mode: 'group', source_ref: 'trail', title: `#${n}`, group: { template: 'Requests', messages: [`#${n}`] } });
+    const res = await post(t, token, g(1));
+    t.clock.advance({ seconds: 5 });
+    await post(t, token, g(2));
+    t.clock.advance({ seconds: 5 });
+    await post(t, token, g(3));
+    await tick();
+    await settle();
+    expect(sinks.get('ana')!.events.filter((f) => f.event === 'notice')).toHaveLength(1);
+    t.clock.advance({ seconds: 20 }); // 30 s after the first push
+    await tick();
+    await settle();
+    const frames = sinks.get('ana')!.events.filter((f) => f.event === 'notice');
+    expect(frames).toHaveLength(2);
+    expect(frames[1]!.data).toMatchObject({ id: res.body.notice.id, title: 'Requests (3): #3', group: { count: 3 } });
+    const row = await t.store.db.selectFrom('notices').select(['push_seq']).where('id', '=', res.body.notice.id).executeTakeFirstOrThrow();
+    expect(row.push_seq).toBe(2);
+    t.clock.advance({ minutes: 5 });
+    await tick(); // nothing more to push
+    await settle();
+    expect(sinks.get('ana')!.events.filter((f) => f.event === 'notice')).toHaveLength(2);
   });
 
   it('read, read-all and archive send the new unread count to the user’s tabs', async () => {
