@@ -9,7 +9,7 @@ import { recipientNoticeView } from '../core/notice-views.ts';
 import type { Db } from '../db/connect.ts';
 import type { RecipientNoticeRow } from '../db/notices.ts';
 import { UNREAD_COUNTED_UP_TO, unreadLabel } from '../domain/notices.ts';
-import type { KindHandler } from './kinds.ts';
+import type { KindContext, KindHandler } from './kinds.ts';
 import { MAX_PAYLOAD_BYTES } from './messages.ts';
 import { notifyChange } from './notify.ts';
 
@@ -131,14 +131,50 @@ async function frameRows(db: Db, ids: number[], users: number[]): Promise<FrameR
   }
 }
 
-/** `notice`: the row to each recipient connected here, then their unread count. */
-export const noticeKind: KindHandler = async (msg, users, ctx) => {
-  const ids = noticeIds(msg.d);
-  if (ids === null) {
-    ctx.hub.publish(users, { type: 'resync', data: { reason: 'notices' } }, 'notice');
-    return;
+/**
+ * Frames for the notice messages heard by one process, coalesced: while one
+ * query runs, the messages that arrive meanwhile wait and go together in the
+ * next. So under a stream of writes the cost is one query per round, not one
+ * per message, and a busy database cannot build a backlog of them. The union
+ * of the waiting notices and users is exact: every message names all the
+ * recipients of its notices.
+ */
+class NoticeFrames {
+  private ids = new Set<number>();
+  private users = new Set<number>();
+  private running: Promise<void> | null = null;
+
+  add(ids: number[], users: number[], ctx: KindContext): void {
+    for (const id of ids) this.ids.add(id);
+    for (const u of users) this.users.add(u);
+    this.running ??= this.drain(ctx).finally(() => {
+      this.running = null;
+    });
   }
-  const rows = await frameRows(ctx.db, ids, users);
+
+  /** Resolves when every message added so far has been published. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async drain(ctx: KindContext): Promise<void> {
+    while (this.ids.size > 0) {
+      const ids = [...this.ids];
+      // Only users still connected here need the rows.
+      const users = ctx.hub.connected(this.users);
+      this.ids = new Set();
+      this.users = new Set();
+      if (users.length === 0) continue;
+      try {
+        publishRows(ctx, await frameRows(ctx.db, ids, users));
+      } catch {
+        ctx.hub.publish(users, { type: 'resync', data: { reason: 'notices' } }, 'notice');
+      }
+    }
+  }
+}
+
+function publishRows(ctx: KindContext, rows: FrameRow[]): void {
   const unread = new Map<number, number>();
   for (const row of rows) {
     const view = recipientNoticeView(row);
@@ -148,6 +184,36 @@ export const noticeKind: KindHandler = async (msg, users, ctx) => {
   for (const [userId, n] of unread) {
     ctx.hub.publish([userId], { type: 'unread', data: { unread: n, unread_label: unreadLabel(n) } }, 'notice');
   }
+}
+
+/** One coalescer per process hub. */
+const framesByHub = new WeakMap<object, NoticeFrames>();
+
+function framesFor(ctx: KindContext): NoticeFrames {
+  let f = framesByHub.get(ctx.hub);
+  if (!f) {
+    f = new NoticeFrames();
+    framesByHub.set(ctx.hub, f);
+  }
+  return f;
+}
+
+/** Resolves when the notice frames of every message this hub has heard are published (tests, shutdown). */
+export async function noticeFramesIdle(hub: object): Promise<void> {
+  await framesByHub.get(hub)?.idle();
+}
+
+/**
+ * `notice`: the row to each recipient connected here, then their unread
+ * count. Returns at once; the frames follow from the coalescer (above).
+ */
+export const noticeKind: KindHandler = (msg, users, ctx) => {
+  const ids = noticeIds(msg.d);
+  if (ids === null) {
+    ctx.hub.publish(users, { type: 'resync', data: { reason: 'notices' } }, 'notice');
+    return;
+  }
+  framesFor(ctx).add(ids, users, ctx);
 };
 
 /** `unread`: the bell's count only. */

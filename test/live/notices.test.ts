@@ -8,7 +8,7 @@ import { PresenceCache } from '../../src/channels/presence.ts';
 import { buildChannels } from '../../src/channels/registry.ts';
 import { Live } from '../../src/live/live.ts';
 import { encodeMessage, MAX_PAYLOAD_BYTES } from '../../src/live/messages.ts';
-import { noticeMessages } from '../../src/live/notices.ts';
+import { noticeFramesIdle, noticeMessages } from '../../src/live/notices.ts';
 import { noticeDeliveryTick } from '../../src/scheduler/notice-delivery-tick.ts';
 import { call, createSource, createTestApp, type TestApp } from '../support/app.ts';
 import { notice, post } from '../http/notices-support.ts';
@@ -62,6 +62,7 @@ async function settle(): Promise<void> {
   for (let i = 0; i < 20; i++) {
     await new Promise((r) => setTimeout(r, 10));
     await live.settled();
+    await noticeFramesIdle(live.hub);
   }
 }
 
