@@ -9,6 +9,7 @@
 // channel's secret "whsec_<base64 key>", shown once when the channel is made.
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Clock } from '../clock.ts';
+import { type HttpResponse, request } from './http.ts';
 import type { Channel, ChannelRecord, DeliveryResult, Presence } from './types.ts';
 
 /** SPEC A7: "a 15 s request timeout". */
@@ -54,57 +55,35 @@ export interface WebhookOptions {
   deliverTimeoutMs?: number;
 }
 
-const isTimeout = (e: unknown): boolean => e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError');
+const isTimeout = (e: unknown): boolean => e instanceof Error && e.name === 'TimeoutError';
 
-function describeError(e: unknown): string {
-  if (!(e instanceof Error)) return String(e);
-  const cause = (e as Error & { cause?: unknown }).cause;
-  // fetch() says "fetch failed"; the reason (ECONNREFUSED, a DNS miss) is in its cause.
-  if (cause instanceof Error) return `${e.message}: ${(cause as NodeJS.ErrnoException).code ?? cause.message}`;
-  return e.message;
-}
+const STALE_SOCKET = new Set(['ECONNRESET', 'EPIPE']);
 
-const STALE_SOCKET = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
-
-/**
- * fetch(), once more when a kept-alive connection turns out to be closed by
- * the server (it idled out just as we reused it). Only for the idempotent
- * presence GET: a POST that failed so may have been received, so it takes
- * the outbox's ordinary retry (receivers drop a repeated webhook-id).
- */
-async function fetchIdempotent(url: string, init: RequestInit): Promise<Response> {
-  try {
-    return await fetch(url, init);
-  } catch (e) {
-    const code = ((e as Error & { cause?: NodeJS.ErrnoException }).cause as NodeJS.ErrnoException | undefined)?.code;
-    if (init.signal?.aborted || !code || !STALE_SOCKET.has(code)) throw e;
-    return fetch(url, init);
-  }
-}
-
-async function readSome(res: Response, max: number): Promise<string> {
-  try {
-    const text = await res.text();
-    return text.length > max ? `${text.slice(0, max)}…` : text;
-  } catch {
-    return '';
-  }
-}
+/** "connect ECONNREFUSED 127.0.0.1:1", "getaddrinfo ENOTFOUND ha.local", "socket hang up". */
+const describeError = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
 /** `GET presence_url` → {"present": true} present, {"present": false} absent, anything else unknown. */
 export async function webhookPresence(channel: ChannelRecord, timeoutMs: number): Promise<Presence> {
   const url = webhookConfig(channel.config)?.presence_url;
   if (!url) return 'unknown';
-  try {
-    const res = await fetchIdempotent(url, {
+  const get = () =>
+    request(url, {
       method: 'GET',
       headers: { accept: 'application/json', 'user-agent': USER_AGENT },
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
+      timeoutMs,
+      maxBody: PRESENCE_BODY_MAX,
     });
-    const text = await readSome(res, PRESENCE_BODY_MAX + 1);
-    if (res.status < 200 || res.status > 299 || text.length > PRESENCE_BODY_MAX) return 'unknown';
-    const body: unknown = JSON.parse(text);
+  try {
+    let res: HttpResponse;
+    try {
+      res = await get();
+    } catch (e) {
+      // A kept-alive connection the server had just closed: the GET is idempotent, ask once more.
+      if (!STALE_SOCKET.has((e as NodeJS.ErrnoException).code ?? '')) throw e;
+      res = await get();
+    }
+    if (res.status < 200 || res.status > 299 || res.truncated) return 'unknown';
+    const body: unknown = JSON.parse(res.body);
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'unknown';
     const present = (body as { present?: unknown }).present;
     if (present === true) return 'present';
@@ -119,7 +98,9 @@ export async function webhookPresence(channel: ChannelRecord, timeoutMs: number)
 /**
  * One signed POST. 2xx is delivered; 3xx is a failure (redirects are not
  * followed: the signature names the URL's owner); 5xx, 408, 429, timeouts
- * and network errors are worth retrying; other 4xx are final.
+ * and network errors are worth retrying; other 4xx are final. A POST is
+ * never repeated here: a failed one may have been received, so it takes the
+ * outbox's ordinary retry (receivers drop a repeated webhook-id).
  */
 export async function postWebhook(
   url: string,
@@ -129,9 +110,9 @@ export async function postWebhook(
   body: string,
   timeoutMs: number,
 ): Promise<DeliveryResult> {
-  let res: Response;
+  let res: HttpResponse;
   try {
-    res = await fetch(url, {
+    res = await request(url, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -141,21 +122,21 @@ export async function postWebhook(
         'webhook-signature': signWebhook(secret, id, timestampSeconds, body),
       },
       body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
+      timeoutMs,
+      maxBody: ERROR_BODY_CHARS,
     });
   } catch (e) {
     if (isTimeout(e)) return { ok: false, error: `timeout: no answer within ${timeoutMs / 1000} s`, retryable: true };
     return { ok: false, error: describeError(e), retryable: true };
   }
-  const text = await readSome(res, ERROR_BODY_CHARS);
   if (res.status >= 200 && res.status <= 299) return { ok: true };
+  const text = res.truncated ? `${res.body}…` : res.body;
   const error = `HTTP ${res.status}${text ? `: ${text}` : ''}`;
   if (res.status >= 300 && res.status <= 399) {
-    return { ok: false, error: `${error} (redirect to ${res.headers.get('location') ?? '?'} not followed)`, retryable: false };
+    return { ok: false, error: `${error} (redirect to ${res.headers.location ?? '?'} not followed)`, retryable: false };
   }
   if (res.status === 429) {
-    const seconds = Number(res.headers.get('retry-after'));
+    const seconds = Number(res.headers['retry-after']);
     const retry = { ok: false as const, error, retryable: true };
     return Number.isFinite(seconds) && seconds > 0 ? { ...retry, retryAfterMs: seconds * 1000 } : retry;
   }

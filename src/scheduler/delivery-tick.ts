@@ -22,7 +22,7 @@ import { eventDates, userSettings } from '../db/rows.ts';
 import { type Decision, decide } from '../domain/decide.ts';
 import { advance, type EventDates, type State } from '../domain/lifecycle.ts';
 import { nextCheckAt } from '../domain/next-check.ts';
-import { fromDate, type Instant, toDate } from '../domain/time.ts';
+import { fromDate, type Instant, Temporal, toDate } from '../domain/time.ts';
 import type { UserSettings } from '../domain/user.ts';
 import { WindowCache } from '../domain/window-cache.ts';
 import type { WindowConfig, WindowInfo } from '../domain/windows.ts';
@@ -54,6 +54,9 @@ export interface DeliveryTickOptions {
 }
 
 const DEFAULT_LIMIT = 50_000;
+
+/** Instant.toString() is slow in the polyfill, and a tick formats tens of thousands: same text via Date. */
+const iso = (i: Instant): string => new Date(i.epochMilliseconds).toISOString().replace('.000Z', 'Z');
 const WRITE_BATCH = 2_000;
 
 /** An action token: 256 random bits, URL-safe, short enough for Telegram's 64-byte callback data. */
@@ -86,6 +89,7 @@ interface CandidateRow {
 /** An event as the tick sees it at `now`. */
 interface Prepared {
   row: CandidateRow;
+  plan: Plan;
   dates: EventDates;
   user: UserSettings;
   presenceUser: PresenceUser;
@@ -113,6 +117,11 @@ async function selectCandidates(db: Db, now: Date, opts: { limit: number } | { i
   return res.rows;
 }
 
+/** The candidate query alone (for bench/tick): reminding events whose next_check_at has come. */
+export async function deliveryCandidates(db: Db, now: Date, limit = DEFAULT_LIMIT): Promise<number> {
+  return (await selectCandidates(db, now, { limit })).length;
+}
+
 /** The events among `windows` whose window already has a delivery row (pending counts: A7 "no double delivery"). */
 async function deliveredWindows(db: Db, windows: Array<{ id: number; start: Date }>): Promise<Set<number>> {
   if (windows.length === 0) return new Set();
@@ -124,32 +133,85 @@ async function deliveredWindows(db: Db, windows: Array<{ id: number; start: Date
   return new Set(res.rows.map((r) => Number(r.event_id)));
 }
 
-function prepare(
-  rows: CandidateRow[],
-  channels: Map<number, ChannelRecord[]>,
-  now: Instant,
-  cfg: WindowConfig,
-  windows: WindowCache,
-  settings: Map<string, UserSettings>,
-): Prepared[] {
-  return rows.map((row) => {
-    // Most users share a zone and hours: parse each distinct setting once per tick.
-    const key = `${row.tz}|${row.quiet_start}|${row.quiet_end}`;
-    let user = settings.get(key);
-    if (!user) {
-      user = userSettings(row);
-      settings.set(key, user);
+/**
+ * The pure part of one tick, memoised: events that share their dates, state
+ * and user settings (a family in one zone, a client's batch, a due day) share
+ * their state, window and next look, so the calendar arithmetic runs once
+ * per distinct case, not once per event. Lives for one tick.
+ */
+class TickPlans {
+  private readonly plans = new Map<string, Plan>();
+  private readonly nexts = new Map<string, Instant | null>();
+  private readonly settings = new Map<string, UserSettings>();
+  readonly windows: WindowCache;
+
+  constructor(
+    private readonly now: Instant,
+    private readonly cfg: WindowConfig,
+  ) {
+    this.windows = new WindowCache(cfg);
+  }
+
+  plan(row: CandidateRow): Plan {
+    // Raw column text as the key: no parsing or formatting to look it up.
+    const key = `${row.state}|${row.due_mode}|${row.due_date}|${row.due_time}|${row.due_instant?.getTime()}|${row.fire_on}|${row.after_due}|${row.tz}|${row.quiet_start}|${row.quiet_end}`;
+    let plan = this.plans.get(key);
+    if (!plan) {
+      const userKey = `${row.tz}|${row.quiet_start}|${row.quiet_end}`;
+      let user = this.settings.get(userKey);
+      if (!user) {
+        user = userSettings(row);
+        this.settings.set(userKey, user);
+      }
+      const dates = eventDates(row);
+      // The stored state may lag by a tick (another scheduler's lifecycle tick): decide on the real one.
+      const state = advance(row.state, dates, user, this.now);
+      plan = { key, dates, user, state, window: this.windows.open(state, dates, user, this.now, this.cfg) };
+      this.plans.set(key, plan);
     }
-    const dates = eventDates(row);
-    // The stored state may lag by a tick (another scheduler's lifecycle tick): decide on the real one.
-    const state = advance(row.state, dates, user, now);
+    return plan;
+  }
+
+  next(plan: Plan, quietUntil: Date, closed: Instant | null): Instant | null {
+    const key = `${plan.key}|${quietUntil.getTime()}|${closed?.epochMilliseconds}`;
+    if (!this.nexts.has(key)) {
+      this.nexts.set(
+        key,
+        nextCheckAt({
+          state: plan.state,
+          ev: plan.dates,
+          user: plan.user,
+          quietUntil: fromDate(quietUntil),
+          now: this.now,
+          cfg: this.cfg,
+          closedWindowStart: closed,
+          windows: this.windows,
+        }),
+      );
+    }
+    return this.nexts.get(key)!;
+  }
+}
+
+interface Plan {
+  key: string;
+  dates: EventDates;
+  user: UserSettings;
+  state: State;
+  window: WindowInfo | null;
+}
+
+function prepare(rows: CandidateRow[], channels: Map<number, ChannelRecord[]>, plans: TickPlans): Prepared[] {
+  return rows.map((row) => {
+    const plan = plans.plan(row);
     return {
       row,
-      dates,
-      user,
+      plan,
+      dates: plan.dates,
+      user: plan.user,
       presenceUser: { id: row.user_id, login: row.login, lastHeartbeatAt: row.last_heartbeat_at },
-      state,
-      window: windows.open(state, dates, user, now, cfg),
+      state: plan.state,
+      window: plan.window,
       channels: channels.get(row.user_id) ?? [],
     };
   });
@@ -184,10 +246,9 @@ export async function deliveryTick(db: Db, now: Instant, opts: DeliveryTickOptio
     // Phase 1, no row locks: who needs presence?
     const candidates = await selectCandidates(trx, nowDate, { limit: opts.limit ?? DEFAULT_LIMIT });
     if (candidates.length === 0) return [];
-    const windows = new WindowCache(cfg);
-    const settings = new Map<string, UserSettings>();
+    const plans = new TickPlans(now, cfg);
     const userIds = [...new Set(candidates.map((c) => c.user_id))];
-    const first = prepare(candidates, await channelsOfUsers(trx, userIds), now, cfg, windows, settings);
+    const first = prepare(candidates, await channelsOfUsers(trx, userIds), plans);
     const open = first.filter((p) => p.window !== null);
     const done1 = await deliveredWindows(
       trx,
@@ -210,7 +271,7 @@ export async function deliveryTick(db: Db, now: Instant, opts: DeliveryTickOptio
       const rows = await selectCandidates(trx, nowDate, { ids: ids.slice(i, i + WRITE_BATCH) });
       if (rows.length === 0) continue;
       const channels = await channelsOfUsers(trx, [...new Set(rows.map((r) => r.user_id))]);
-      const batch = prepare(rows, channels, now, cfg, windows, settings);
+      const batch = prepare(rows, channels, plans);
       const delivered = await deliveredWindows(
         trx,
         batch.filter((p) => p.window !== null).map((p) => ({ id: p.row.id, start: toDate(p.window!.start) })),
@@ -251,18 +312,10 @@ export async function deliveryTick(db: Db, now: Instant, opts: DeliveryTickOptio
         }
         // The window needs nothing more once its round exists, or when nothing could ever deliver in it.
         const closed = d.kind === 'deliver' || d.why === 'delivered' || d.why === 'no-channels' ? (p.window?.start ?? null) : null;
-        const next =
-          nextCheckAt({
-            state: p.state,
-            ev: p.dates,
-            user: p.user,
-            quietUntil: fromDate(p.row.quiet_until),
-            now,
-            cfg,
-            closedWindowStart: closed,
-            windows,
-          }) ?? now;
-        checks.push({ id: p.row.id, next: toDate(next) });
+        // Waiting (an open window, not closed, not quiet) is looked at again next tick: nextCheckAt says `now`.
+        const next = d.why === 'waiting' ? now : (plans.next(p.plan, p.row.quiet_until, closed) ?? now);
+        // A waiting event stays due (its next_check_at has come): rewriting it would only cost an index update.
+        if (Temporal.Instant.compare(next, now) > 0) checks.push({ id: p.row.id, next: toDate(next) });
         decisions.push({
           event: {
             id: p.row.id,
@@ -273,16 +326,12 @@ export async function deliveryTick(db: Db, now: Instant, opts: DeliveryTickOptio
             state: p.state,
           },
           window: p.window
-            ? {
-                start: p.window.start.toString(),
-                end: p.window.end.toString(),
-                fallbackAt: p.window.fallbackAt?.toString() ?? null,
-              }
+            ? { start: iso(p.window.start), end: iso(p.window.end), fallbackAt: p.window.fallbackAt ? iso(p.window.fallbackAt) : null }
             : null,
           channels: to.map((c) => ({ id: c.id, type: c.type })),
           presence: p.channels.filter((c) => presence.has(c.id)).map((c) => ({ id: c.id, type: c.type, presence: presence.get(c.id)! })),
           why: d.why,
-          nextCheckAt: next.toString(),
+          nextCheckAt: iso(next),
         });
       }
       // Chunks keep each statement under Postgres's 65,535 bind parameters.
@@ -293,6 +342,7 @@ export async function deliveryTick(db: Db, now: Instant, opts: DeliveryTickOptio
           .onConflict((oc) => oc.columns(['event_id', 'channel_id', 'window_start']).doNothing())
           .execute();
       }
+      if (checks.length === 0) continue;
       await sql`
         UPDATE events SET next_check_at = v.next
         FROM (SELECT unnest(${checks.map((c) => c.id)}::bigint[]) AS id,

@@ -10,7 +10,7 @@
 // - 3 attempts with exponential backoff for retryable failures; a channel's
 //   own retry-after (Telegram 429) is honoured when longer.
 // Every "now" comes from the injected Clock.
-import { type RawBuilder, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import type { ChannelRegistry } from '../channels/registry.ts';
 import type { ChannelRecord, DeliveryResult, OutgoingMessage, PresenceUser } from '../channels/types.ts';
@@ -68,6 +68,21 @@ export interface ClaimedNotice extends Omit<Claimed, 'event'> {
 }
 
 export type Outcome = 'ok' | 'retry' | 'failed';
+
+/** One row's result: ok (sent_at), retry (still pending, next_attempt_at) or failed; error kept on both failures. */
+interface ResultWrite {
+  id: number;
+  attempts: number;
+  result: 'ok' | 'pending' | 'failed';
+  error: string | null;
+  sentAt?: Date;
+  externalId?: string | null;
+  nextAttemptAt?: Date;
+}
+
+/** Results are written together when this many are waiting, or after FLUSH_MS. */
+const FLUSH_AT = 100;
+const FLUSH_MS = 5;
 
 interface ClaimRow {
   id: number;
@@ -131,6 +146,8 @@ export class Worker {
   private readonly maxAttempts: number;
   private readonly backoff: (attempt: number) => number;
   private wakeUp: (() => void) | null = null;
+  private results: Array<{ write: ResultWrite; resolve: () => void; reject: (e: unknown) => void }> = [];
+  private flushTimer: NodeJS.Timeout | null = null;
   private loop: Promise<void> | null = null;
   private stopped = false;
 
@@ -237,29 +254,59 @@ export class Worker {
       result = { ok: false, error: e instanceof Error ? e.message : String(e), retryable: true };
     }
     if (result.ok) {
-      await this.record(row, sql`result = 'ok', sent_at = ${toDate(this.clock.now())}, error = NULL,
-        external_id = ${result.externalId ?? null}, locked_until = NULL, next_attempt_at = NULL`);
+      await this.record(row, { result: 'ok', sentAt: toDate(this.clock.now()), error: null, externalId: result.externalId ?? null });
       return 'ok';
     }
     const error = result.error.slice(0, 2000);
     if (!result.retryable || row.attempts >= this.maxAttempts) return this.fail(row, error);
     const wait = Math.max(this.backoff(row.attempts), result.retryAfterMs ?? 0);
     const at = new Date(this.clock.now().epochMilliseconds + wait);
-    await this.record(row, sql`error = ${error}, locked_until = NULL, next_attempt_at = ${at}`);
+    await this.record(row, { result: 'pending', error, nextAttemptAt: at });
     return 'retry';
   }
 
   private async fail(row: Pick<Claimed, 'id' | 'attempts' | 'channel'>, error: string): Promise<Outcome> {
-    await this.record(row, sql`result = 'failed', error = ${error}, locked_until = NULL, next_attempt_at = NULL`);
+    await this.record(row, { result: 'failed', error });
     this.opts.log?.warn({ delivery: row.id, channel: row.channel.id, error }, 'delivery failed');
     return 'failed';
   }
 
-  /** Writes a result, fenced: only the attempt that holds the row may write it. */
-  private async record(row: Pick<Claimed, 'id' | 'attempts'>, set: RawBuilder<unknown>): Promise<void> {
-    await sql`UPDATE deliveries SET ${set} WHERE id = ${row.id} AND attempts = ${row.attempts} AND result = 'pending'`.execute(
-      this.db,
-    );
+  /**
+   * Writes a result, fenced: only the attempt that holds the row may write it.
+   * Results are written in batches — one statement (one commit) for whatever
+   * finished within a few milliseconds — and the promise settles when its
+   * batch is written, so a caller still knows its result is stored.
+   */
+  private record(row: Pick<Claimed, 'id' | 'attempts'>, r: Omit<ResultWrite, 'id' | 'attempts'>): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.results.push({ write: { id: row.id, attempts: row.attempts, ...r }, resolve, reject });
+      if (this.results.length >= FLUSH_AT) void this.flush();
+      else this.flushTimer ??= setTimeout(() => void this.flush(), FLUSH_MS);
+    });
+  }
+
+  private async flush(): Promise<void> {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flushTimer = null;
+    const batch = this.results.splice(0);
+    if (batch.length === 0) return;
+    const col = <T>(f: (w: ResultWrite) => T): T[] => batch.map((b) => f(b.write));
+    try {
+      await sql`
+        UPDATE deliveries d SET result = v.result, sent_at = v.sent_at, error = v.error, external_id = v.external_id,
+                                locked_until = NULL, next_attempt_at = v.next_attempt_at
+        FROM (SELECT unnest(${col((w) => w.id)}::bigint[]) AS id,
+                     unnest(${col((w) => w.attempts)}::int[]) AS attempts,
+                     unnest(${col((w) => w.result)}::text[]) AS result,
+                     unnest(${col((w) => w.sentAt ?? null)}::timestamptz[]) AS sent_at,
+                     unnest(${col((w) => w.error)}::text[]) AS error,
+                     unnest(${col((w) => w.externalId ?? null)}::text[]) AS external_id,
+                     unnest(${col((w) => w.nextAttemptAt ?? null)}::timestamptz[]) AS next_attempt_at) v
+        WHERE d.id = v.id AND d.attempts = v.attempts AND d.result = 'pending'`.execute(this.db);
+      for (const b of batch) b.resolve();
+    } catch (e) {
+      for (const b of batch) b.reject(e);
+    }
   }
 
   /**

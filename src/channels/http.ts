@@ -1,0 +1,83 @@
+// A small HTTP client for webhook receivers over node:http(s) with shared
+// keep-alive agents — several times cheaper per request than fetch(), which
+// matters when a tick asks a thousand presence URLs and a worker sends a
+// thousand webhooks a second. Redirects are never followed; every request
+// has a hard deadline; bodies are read up to a limit.
+import http, { type IncomingHttpHeaders } from 'node:http';
+import https from 'node:https';
+
+export interface HttpResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** The body as text, cut at `maxBody` characters. */
+  body: string;
+  /** The body was longer than `maxBody`. */
+  truncated: boolean;
+}
+
+export interface HttpRequest {
+  method: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  timeoutMs: number;
+  maxBody: number;
+}
+
+export class HttpTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`no answer within ${ms / 1000} s`);
+    this.name = 'TimeoutError';
+  }
+}
+
+const agents = {
+  'http:': new http.Agent({ keepAlive: true, maxSockets: 64 }),
+  'https:': new https.Agent({ keepAlive: true, maxSockets: 64 }),
+};
+
+export function request(url: string, opts: HttpRequest): Promise<HttpResponse> {
+  return new Promise((resolve, reject) => {
+    let target: URL;
+    try {
+      target = new URL(url);
+    } catch {
+      reject(new Error(`not a URL: ${url}`));
+      return;
+    }
+    if (target.protocol !== 'http:' && target.protocol !== 'https:') {
+      reject(new Error(`not an http(s) URL: ${url}`));
+      return;
+    }
+    const body = opts.body === undefined ? undefined : Buffer.from(opts.body, 'utf8');
+    const headers: Record<string, string> = { ...opts.headers };
+    if (body) headers['content-length'] = String(body.length);
+    const mod = target.protocol === 'https:' ? https : http;
+    const req = mod.request(target, { method: opts.method, headers, agent: agents[target.protocol] }, (res) => {
+      let text = '';
+      let truncated = false;
+      res.setEncoding('utf8');
+      // Read to the end (the socket goes back to the pool), keeping at most maxBody characters.
+      res.on('data', (chunk: string) => {
+        if (text.length < opts.maxBody) text += chunk;
+        if (text.length > opts.maxBody) {
+          text = text.slice(0, opts.maxBody);
+          truncated = true;
+        }
+      });
+      res.on('end', () => {
+        clearTimeout(timer);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text, truncated });
+      });
+      res.on('error', (e) => {
+        clearTimeout(timer);
+        reject(e);
+      });
+    });
+    const timer = setTimeout(() => req.destroy(new HttpTimeoutError(opts.timeoutMs)), opts.timeoutMs);
+    req.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+    req.end(body);
+  });
+}
