@@ -275,7 +275,7 @@ async function main(): Promise<void> {
       marked = await markAttention(store, ATTENTION);
       // A few have been acked: quiet_until ahead.
       await sql`UPDATE events SET quiet_until = ${NOW_SQL}::timestamptz + interval '1 day'
-                WHERE next_check_at <= ${NOW_SQL}::timestamptz AND state IN ('preparing', 'today', 'overdue') AND id % 20 = 1`.execute(
+                WHERE next_check_at <= ${NOW_SQL}::timestamptz AND state IN ('preparing', 'today', 'overdue') AND abs(hashint8(id * 31 + 7)) % 20 = 0`.execute(
         store.db,
       );
       for (let i = 0; i < 3; i++) {
