@@ -11,6 +11,7 @@
 //   own retry-after (Telegram 429) is honoured when longer.
 // Every "now" comes from the injected Clock.
 import { sql } from 'kysely';
+import { Counter } from 'prom-client';
 import type { Logger } from 'pino';
 import type { ChannelRegistry } from '../channels/registry.ts';
 import type { ChannelRecord, DeliveryResult, OutgoingMessage, PresenceUser } from '../channels/types.ts';
@@ -20,6 +21,7 @@ import type { Db } from '../db/connect.ts';
 import type { EventPayload } from '../db/schema.ts';
 import { isTerminal, type State } from '../domain/lifecycle.ts';
 import { toDate } from '../domain/time.ts';
+import { register } from '../metrics.ts';
 
 export const MAX_ATTEMPTS = 3;
 /** SPEC A7/issue 3: a lease of at most 2 minutes. */
@@ -79,6 +81,13 @@ interface ResultWrite {
   externalId?: string | null;
   nextAttemptAt?: Date;
 }
+
+const outcomes = new Counter({
+  name: 'hado_delivery_attempts_total',
+  help: 'Delivery attempts by channel type and outcome (ok, retry, failed)',
+  labelNames: ['channel', 'outcome'],
+  registers: [register],
+});
 
 /** Results are written together when this many are waiting, or after FLUSH_MS. */
 const FLUSH_AT = 100;
@@ -255,6 +264,7 @@ export class Worker {
     }
     if (result.ok) {
       await this.record(row, { result: 'ok', sentAt: toDate(this.clock.now()), error: null, externalId: result.externalId ?? null });
+      outcomes.inc({ channel: row.channel.type, outcome: 'ok' });
       return 'ok';
     }
     const error = result.error.slice(0, 2000);
@@ -262,11 +272,13 @@ export class Worker {
     const wait = Math.max(this.backoff(row.attempts), result.retryAfterMs ?? 0);
     const at = new Date(this.clock.now().epochMilliseconds + wait);
     await this.record(row, { result: 'pending', error, nextAttemptAt: at });
+    outcomes.inc({ channel: row.channel.type, outcome: 'retry' });
     return 'retry';
   }
 
   private async fail(row: Pick<Claimed, 'id' | 'attempts' | 'channel'>, error: string): Promise<Outcome> {
     await this.record(row, { result: 'failed', error });
+    outcomes.inc({ channel: row.channel.type, outcome: 'failed' });
     this.opts.log?.warn({ delivery: row.id, channel: row.channel.id, error }, 'delivery failed');
     return 'failed';
   }
