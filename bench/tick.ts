@@ -263,13 +263,23 @@ async function main(): Promise<void> {
       idle.push(performance.now() - t0);
       if ((r.decisions?.length ?? -1) !== 0 || (r.transitions?.length ?? -1) !== 0) throw new Error('the idle tick found work');
     }
-    console.log(`\nidle tick (lifecycle + delivery, nothing due): median ${ms(median(idle))}, max ${ms(Math.max(...idle))}`);
+    const idleQuery: number[] = [];
+    for (let i = 0; i < RUNS * 4; i++) {
+      const t0 = performance.now();
+      await deliveryCandidates(store.db, new Date(NOW.epochMilliseconds));
+      idleQuery.push(performance.now() - t0);
+    }
+    console.log(
+      `\nidle tick (lifecycle + delivery + notices, nothing due): median ${ms(median(idle))}, max ${ms(Math.max(...idle))}; ` +
+        `its candidate query alone: median ${ms(median(idleQuery))}`,
+    );
 
     // 1%: mark, then the candidate query alone and the full tick.
     const tickMs: number[] = [];
     const queryMs: number[] = [];
     let last: Awaited<ReturnType<typeof runTick>> | null = null;
     let marked = 0;
+    let presenceCalls = 0;
     for (let run = 0; run < RUNS; run++) {
       await reset();
       marked = await markAttention(store, ATTENTION);
@@ -284,9 +294,11 @@ async function main(): Promise<void> {
         queryMs.push(performance.now() - t0);
         if (n !== marked) throw new Error(`candidate query found ${n}, expected ${marked}`);
       }
+      const cold = fresh();
       const t0 = performance.now();
-      last = await runTick(store.db, NOW, { presence: fresh(), cfg });
+      last = await runTick(store.db, NOW, { presence: cold, cfg });
       tickMs.push(performance.now() - t0);
+      presenceCalls = cold.calls;
     }
     const plan = await sql<{ 'QUERY PLAN': string }>`
       EXPLAIN SELECT id FROM events
@@ -305,7 +317,7 @@ async function main(): Promise<void> {
     );
     console.log(
       `${(ATTENTION * 100).toFixed(0)}% tick (${marked.toLocaleString()} events, cold presence over HTTP): median ${ms(median(tickMs))}, ` +
-        `max ${ms(Math.max(...tickMs))}\n  decisions: ${[...why].map(([k, v]) => `${k} ${v}`).join(', ')}\n  rows written: ${rows.rows
+        `max ${ms(Math.max(...tickMs))}; ${presenceCalls} presence calls\n  decisions: ${[...why].map(([k, v]) => `${k} ${v}`).join(', ')}\n  rows written: ${rows.rows
           .map((r) => `${r.result} ${r.n}`)
           .join(', ')}`,
     );
@@ -336,6 +348,7 @@ async function main(): Promise<void> {
         `= ${Math.round(DELIVERIES / seconds).toLocaleString()}/s (${WORKERS} worker(s) × ${CONCURRENCY} in flight, one pool of 10 connections)`,
     );
     await reset();
+    console.log(`\nload average during the run: ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min)`);
   } finally {
     await store.close();
     await sink.stop();
