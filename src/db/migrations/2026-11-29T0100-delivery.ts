@@ -1,7 +1,6 @@
 // Frozen in time: this migration takes Kysely<any> and never imports the app's types.
 import { type Kysely, sql } from 'kysely';
 
-// biome-ignore lint/suspicious/noExplicitAny: a migration is frozen in time and takes Kysely<any>
 export async function up(db: Kysely<any>): Promise<void> {
   const statements = [
     // The next moment the delivery tick must look at an event (a window opens,
@@ -23,7 +22,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const statement of statements) await statement.execute(db);
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: a migration is frozen in time and takes Kysely<any>
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`DROP INDEX IF EXISTS events_next_check`.execute(db);
   await sql`ALTER TABLE events DROP COLUMN next_check_at`.execute(db);

@@ -1,7 +1,6 @@
 // Frozen in time: this migration takes Kysely<any> and never imports the app's types.
 import { type Kysely, sql } from 'kysely';
 
-// biome-ignore lint/suspicious/noExplicitAny: a migration is frozen in time and takes Kysely<any>
 export async function up(db: Kysely<any>): Promise<void> {
   const statements = [
     // A recurring event (SPEC Part C): the client's rule, validated and normalised
@@ -18,7 +17,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const statement of statements) await statement.execute(db);
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: a migration is frozen in time and takes Kysely<any>
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`ALTER TABLE events DROP CONSTRAINT IF EXISTS events_recurrence_lead`.execute(db);
   await sql`ALTER TABLE events DROP COLUMN IF EXISTS fire_days_before`.execute(db);

@@ -3,7 +3,6 @@
 // Frozen in time: this migration takes Kysely<any> and never imports the app's types.
 import { type Kysely, sql } from 'kysely';
 
-// biome-ignore lint/suspicious/noExplicitAny: a migration is frozen in time and takes Kysely<any>
 export async function up(db: Kysely<any>): Promise<void> {
   const statements = [
     sql`
@@ -113,7 +112,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const statement of statements) await statement.execute(db);
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: a migration is frozen in time and takes Kysely<any>
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`DROP TABLE preferences, notice_topics, notice_keys, notice_recipients, notices`.execute(db);
 }

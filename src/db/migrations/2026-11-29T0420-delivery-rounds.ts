@@ -1,7 +1,6 @@
 // Frozen in time: this migration takes Kysely<any> and never imports the app's types.
 import { type Kysely, sql } from 'kysely';
 
-// biome-ignore lint/suspicious/noExplicitAny: a migration is frozen in time and takes Kysely<any>
 export async function up(db: Kysely<any>): Promise<void> {
   const statements = [
     // The delivery tick reads `state IN (reminding) AND next_check_at <= now`.
@@ -41,7 +40,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const statement of statements) await statement.execute(db);
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: a migration is frozen in time and takes Kysely<any>
 export async function down(db: Kysely<any>): Promise<void> {
   const statements = [
     sql`DROP TRIGGER IF EXISTS events_new_round ON events`,

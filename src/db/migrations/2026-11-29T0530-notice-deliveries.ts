@@ -4,7 +4,6 @@
 // Frozen in time: this migration takes Kysely<any> and never imports the app's types.
 import { type Kysely, sql } from 'kysely';
 
-// biome-ignore lint/suspicious/noExplicitAny: a migration is frozen in time and takes Kysely<any>
 export async function up(db: Kysely<any>): Promise<void> {
   const statements = [
     sql`ALTER TABLE deliveries ALTER COLUMN event_id DROP NOT NULL`,
@@ -21,7 +20,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (const statement of statements) await statement.execute(db);
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: a migration is frozen in time and takes Kysely<any>
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`DELETE FROM deliveries WHERE notice_id IS NOT NULL`.execute(db);
   await sql`ALTER TABLE deliveries DROP CONSTRAINT deliveries_event_or_notice`.execute(db);

@@ -4,12 +4,10 @@
 // Frozen in time: this migration takes Kysely<any> and never imports the app's types.
 import { type Kysely, sql } from 'kysely';
 
-// biome-ignore lint/suspicious/noExplicitAny: a migration is frozen in time and takes Kysely<any>
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE INDEX notices_repush_due ON notices (last_pushed_at) WHERE updated_at > last_pushed_at`.execute(db);
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: a migration is frozen in time and takes Kysely<any>
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`DROP INDEX notices_repush_due`.execute(db);
 }
