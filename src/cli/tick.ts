@@ -34,7 +34,10 @@ export function formatReport(report: TickReport, dryRun: boolean): string[] {
     return lines;
   }
   lines.push(`Tick at ${report.at.toString()}: ${report.transitions.length} transition(s)`);
-  for (const t of report.transitions) lines.push(`  ${describeEvent(t)}: ${t.from} → ${t.to}`);
+  for (const t of report.transitions) {
+    const round = t.newRound ? ` (series rolled forward to ${t.newRound})` : '';
+    lines.push(`  ${describeEvent(t)}: ${t.from} → ${t.to}${round}`);
+  }
   lines.push(`Delivery: ${report.decisions.length} event(s) looked at`);
   for (const d of report.decisions) lines.push(formatDecision(d));
   const notices = report.notices ?? [];
