@@ -5,7 +5,8 @@
 // HTML fragments (/inbox/groups, /inbox/channels) and this swaps them in.
 //
 // For other features: window.Hado.on(type, fn) receives live frames of that
-// type (e.g. 'notice'), window.Hado.refresh() re-reads the page's data.
+// type (e.g. 'notice'), window.Hado.refresh() re-reads the page's data,
+// window.Hado.api(method, url, body) calls the JSON API with the server's errors.
 (() => {
 
   const HEARTBEAT_MS = 30_000; // SPEC A7: "every ~30 s"
@@ -590,7 +591,7 @@
     true,
   );
 
-  window.Hado = { on, refresh: refreshAll, refreshGroups, heartbeatActive: () => heartbeat.holds() };
+  window.Hado = { on, api, refresh: refreshAll, refreshGroups, heartbeatActive: () => heartbeat.holds() };
 
   function start() {
     initSettings();

@@ -47,28 +47,7 @@
 
   const BELL = ['M6 17V11a6 6 0 1 1 12 0v6l1.5 2h-15z', 'M10 21a2 2 0 0 0 4 0'];
 
-  async function api(method, url, body) {
-    const init = { method, credentials: 'same-origin', headers: { Accept: 'application/json' } };
-    if (body !== undefined) {
-      init.headers['Content-Type'] = 'application/json';
-      init.body = JSON.stringify(body);
-    }
-    let res;
-    try {
-      res = await fetch(url, init);
-    } catch {
-      throw new Error('Hado could not be reached. Check the connection and try again.');
-    }
-    const text = await res.text();
-    let data = null;
-    try {
-      data = text ? JSON.parse(text) : null;
-    } catch {
-      data = null;
-    }
-    if (!res.ok) throw new Error(data?.error?.message || `The server answered ${res.status}.`);
-    return data;
-  }
+  const api = (method, url, body) => Hado.api(method, url, body);
 
   /** Only http(s) URLs and paths become links (the server validates too). */
   function safeHref(link) {
