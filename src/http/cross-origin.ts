@@ -24,7 +24,8 @@ export const crossSiteRefused = (why: string): HadoError =>
 
 /** Throws 403 when a browser sends an unsafe request to a user path from another origin. */
 export function checkSameOrigin(request: FastifyRequest, appUrl: string): void {
-  if (!UNSAFE.has(request.method) || !isUserPath(request.url)) return;
+  // The route's own path, not the raw URL: the router decodes "/%6De/…" to "/me/…".
+  if (!UNSAFE.has(request.method) || !isUserPath(request.routeOptions.url ?? request.url)) return;
   const site = request.headers['sec-fetch-site'];
   if (site !== undefined) {
     if (site === 'same-origin' || site === 'none') return;

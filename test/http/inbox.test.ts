@@ -159,6 +159,16 @@ describe('cross-site requests', () => {
     expect((await call(t, 'GET', '/me', { headers: h })).status).toBe(200);
   });
 
+  it('refuses a write to a percent-encoded user path (the router decodes it, the guard must too)', async () => {
+    const h = { 'sec-fetch-site': 'cross-site' };
+    for (const url of ['/%6De/heartbeat', '/m%65/notices/read-all']) {
+      expect((await call(t, 'POST', url, { headers: h })).status).toBe(403);
+    }
+    const id = Number(/data-key="(\d+)" data-state="today"/.exec((await page()).body)?.[1]);
+    expect((await call(t, 'POST', `/%6De/events/${id}/done`, { headers: h })).status).toBe(403);
+    expect((await page()).body).toContain('data-state="today"');
+  });
+
   it('accepts the page’s own requests, a same-origin Origin, and non-browser clients', async () => {
     expect((await call(t, 'POST', '/me/heartbeat', { headers: { 'sec-fetch-site': 'same-origin' } })).status).toBe(204);
     expect((await call(t, 'POST', '/me/heartbeat', { headers: { origin: 'http://localhost:80', host: 'localhost:80' } })).status).toBe(204);
