@@ -3,6 +3,7 @@
 import pino, { type Logger } from 'pino';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
+import { startAdminSocket } from './admin/socket.ts';
 import { openStore, type Store } from './db/connect.ts';
 import { assertSchemaCurrent, migrateToLatest } from './db/migrate.ts';
 import { buildApp } from './http/app.ts';
@@ -102,9 +103,12 @@ export async function run(config: Config, parts: Parts, opts: { migrate: boolean
     await app.listen({ port: config.port, host: config.host });
   }
   worker?.start();
+  // On embedded storage this process holds the database: admin commands come through its socket.
+  const admin = config.databaseUrl ? null : await startAdminSocket(ctx, config.dataDir);
   let stopping: Promise<void> | null = null;
   const stop = (): Promise<void> => {
     stopping ??= (async () => {
+      if (admin) await admin.close();
       if (app) await app.close();
       await Promise.all([...loops.map((l) => l.stop()), worker?.stop()]);
       await ctx.store.close();

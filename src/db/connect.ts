@@ -83,6 +83,20 @@ async function openPglite(dataDir: string | null): Promise<Store> {
   };
 }
 
+/** The embedded database is held by another live Hado process. */
+export class DataDirBusyError extends ConfigError {
+  constructor(
+    readonly dataDir: string,
+    readonly owner: number,
+  ) {
+    super(
+      `The embedded database in ${dataDir} is in use by another Hado process (pid ${owner}). ` +
+        'Stop it first, or run Hado against a PostgreSQL server (DATABASE_URL) to use several processes.',
+    );
+    this.name = 'DataDirBusyError';
+  }
+}
+
 /**
  * PGlite is single-process: two processes writing one directory corrupt it.
  * A lock file holding the owner's pid makes the second one refuse clearly.
@@ -109,10 +123,7 @@ export function lockDataDir(dataDir: string): () => void {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       const owner = Number(fs.readFileSync(lockPath, 'utf8'));
       if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
-        throw new ConfigError(
-          `The embedded database in ${path.resolve(dataDir)} is in use by another Hado process (pid ${owner}). ` +
-            'Stop it first, or run Hado against a PostgreSQL server (DATABASE_URL) to use several processes.',
-        );
+        throw new DataDirBusyError(path.resolve(dataDir), owner);
       }
       // A stale lock from a process that died: take it over.
       fs.unlinkSync(lockPath);

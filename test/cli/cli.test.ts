@@ -171,7 +171,7 @@ describe(`hado on ${onPostgres ? 'PostgreSQL' : 'embedded PGlite'}`, () => {
     expect(res.stderr).toMatch(/HADO_DEFAULT_TZ must be an IANA time zone/);
   }, 30_000);
 
-  it.skipIf(onPostgres)('a command run while a server holds the data directory refuses with a clear message', async () => {
+  it.skipIf(onPostgres)('while a server holds the data directory, source commands go through it and others refuse clearly', async () => {
     const port = await freePort();
     const server = spawn(process.execPath, [BIN, 'start'], { cwd: ROOT, env: env({ PORT: String(port), HOST: '127.0.0.1' }) });
     try {
@@ -179,18 +179,36 @@ describe(`hado on ${onPostgres ? 'PostgreSQL' : 'embedded PGlite'}`, () => {
       const health = await fetch(`http://127.0.0.1:${port}/healthz`);
       expect(health.status).toBe(200);
 
-      const res = await hado(['source:create', 'other']);
+      // source:create goes through the running server's admin socket; the token works on its API.
+      const created = await hado(['source:create', 'other']);
+      expect(created.code).toBe(0);
+      const token = /(hado_[A-Za-z0-9_-]{43})/.exec(created.stdout)?.[1];
+      expect(token).toBeDefined();
+      const api = await fetch(`http://127.0.0.1:${port}/api/events?source_ref=x`, { headers: { authorization: `Bearer ${token}` } });
+      expect(api.status).toBe(404); // authenticated; no such event
+      const socket = path.join(path.resolve(dataDir), 'hado.sock');
+      expect(fs.statSync(socket).mode & 0o777).toBe(0o600);
+
+      const duplicate = await hado(['source:create', 'other']);
+      expect(duplicate.code).toBe(1);
+      expect(duplicate.stderr).toContain('a source named "other" already exists');
+      const listed = await hado(['source:list']);
+      expect(listed.code).toBe(0);
+      expect(listed.stdout).toMatch(/\tother\t0\t/);
+
+      // Commands that need the database itself refuse with the lock's clear message.
+      const res = await hado(['tick']);
       expect(res.code).toBe(1);
       expect(res.stderr).toContain(`is in use by another Hado process (pid ${server.pid})`);
       expect(res.stderr).toContain(path.resolve(dataDir));
-      expect(res.stdout).not.toMatch(/hado_/);
     } finally {
       const exited = new Promise((resolve) => server.once('exit', resolve));
       server.kill('SIGTERM');
       await exited;
     }
-    // A clean shutdown releases the directory.
+    // A clean shutdown releases the directory and removes the socket.
     expect(fs.existsSync(path.join(dataDir, 'hado.lock'))).toBe(false);
+    expect(fs.existsSync(path.join(dataDir, 'hado.sock'))).toBe(false);
   }, 120_000);
 });
 

@@ -1,0 +1,28 @@
+// Registering client services (SPEC A9): a name and a token shown once.
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/connect.ts';
+import { insertSource, listSources } from '../db/sources.ts';
+import { toDate } from '../domain/time.ts';
+import { conflict, invalid } from '../errors.ts';
+import { hashToken, newToken } from '../http/auth.ts';
+
+export const SOURCE_NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/;
+
+export function checkSourceName(name: string): void {
+  if (!SOURCE_NAME.test(name)) {
+    throw invalid('name', `"${name}" is not a valid name: use 1-64 lower-case letters, digits, ".", "_" and "-"`);
+  }
+}
+
+/** Creates a source; the token is returned once and only its SHA-256 is stored. */
+export async function createSource(db: Db, clock: Clock, name: string): Promise<{ id: number; name: string; token: string }> {
+  checkSourceName(name);
+  const token = newToken('hado_');
+  const created = await insertSource(db, name, hashToken(token), toDate(clock.now()));
+  if (!created) throw conflict(`a source named "${name}" already exists`);
+  return { ...created, token };
+}
+
+export async function sourceSummaries(db: Db): Promise<Array<{ id: number; name: string; events: number; created_at: string }>> {
+  return (await listSources(db)).map((s) => ({ id: s.id, name: s.name, events: Number(s.events), created_at: s.created_at.toISOString() }));
+}
