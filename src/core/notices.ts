@@ -41,7 +41,7 @@ import {
   unreadLabel,
   type WriteEffect,
 } from '../domain/notices.ts';
-import { fromDate, toDate } from '../domain/time.ts';
+import { fromDate, Temporal, toDate } from '../domain/time.ts';
 import { conflict, HadoError, notFound } from '../errors.ts';
 import { notifyNotices, notifyUnread } from '../live/notices.ts';
 import { type NoticeInput, noticeInvalid } from './notice-input.ts';
@@ -288,10 +288,20 @@ export function encodeCursor(c: FeedCursor): string {
 /** A timestamptz as Postgres prints it: "2026-08-01 10:00:00.123456+00". */
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2}){0,2}|Z)$/;
 
+/** The shape alone lets "2026-02-30" or "25:61" through, which Postgres refuses (a 500): parse it. */
+function namesAMoment(at: string): boolean {
+  try {
+    // Postgres has no year 0.
+    return !at.startsWith('0000') && Temporal.Instant.from(at.replace(' ', 'T')) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
 export function decodeCursor(raw: string): FeedCursor {
   try {
     const [at, id] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as [unknown, unknown];
-    if (typeof at === 'string' && TIMESTAMP.test(at) && Number.isSafeInteger(id) && (id as number) > 0) {
+    if (typeof at === 'string' && TIMESTAMP.test(at) && namesAMoment(at) && Number.isSafeInteger(id) && (id as number) > 0) {
       return { at, id: id as number };
     }
   } catch {

@@ -105,6 +105,15 @@ describe('GET /me/notices: keyset pages', () => {
     expect((await feed(t, 'ana', 'limit=0')).status).toBe(422);
     expect((await feed(t, 'ana', 'filter=starred')).status).toBe(422);
   });
+
+  it('a cursor shaped like a timestamp but naming no real moment is a 422, not a 500', async () => {
+    for (const at of ['2026-13-45 25:61:61+00', '2026-02-30 10:00:00+00', '2026-08-01 10:00:00+99', '0000-01-01 00:00:00+00']) {
+      const cursor = Buffer.from(JSON.stringify([at, 1])).toString('base64url');
+      const res = await feed(t, 'ana', `cursor=${cursor}`);
+      expect(res.status).toBe(422);
+      expect(res.body.error.field).toBe('cursor');
+    }
+  });
 });
 
 describe('unread count with every page, capped at 100', () => {
