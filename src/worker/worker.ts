@@ -242,6 +242,8 @@ export class Worker {
     if (row.attempts > this.maxAttempts) {
       return this.fail(row, `gave up: the worker holding attempt ${this.maxAttempts} was lost (lease expired)`);
     }
+    // Switched off since the tick wrote the row (or between retries): a disabled channel is never delivered to (A8).
+    if (!row.channel.enabled) return this.fail(row, 'not sent: the channel is disabled');
     let message: OutgoingMessage;
     if ('notice' in row) {
       // A notice stays deliverable while it exists (its delivery rows go with it).

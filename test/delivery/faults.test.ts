@@ -183,6 +183,21 @@ describe('deliver faults', () => {
     expect(ha.deliveries()).toHaveLength(1);
     expect(await rows(h)).toMatchObject([{ result: 'failed', error: 'not sent: the event is done' }]);
   });
+
+  it('a channel switched off before its row was retried is not sent to again', async () => {
+    ha.deliverStatus = 500;
+    await h.tick();
+    const channel = (await rows(h))[0]!;
+    const id = (
+      await h.store.db.selectFrom('deliveries').select('channel_id').where('id', '=', channel.id).executeTakeFirstOrThrow()
+    ).channel_id;
+    expect((await call(h, 'PATCH', `/me/channels/${id}`, { user, body: { enabled: false } })).status).toBe(200);
+    ha.deliverStatus = 200;
+    h.clock.set(madrid('2026-08-14T11:00:30'));
+    await h.worker.drain();
+    expect(ha.deliveries()).toHaveLength(1);
+    expect(await rows(h)).toMatchObject([{ result: 'failed', error: 'not sent: the channel is disabled' }]);
+  });
 });
 
 describe('a worker that dies mid-delivery', () => {
