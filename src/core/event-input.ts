@@ -64,7 +64,12 @@ export type EventInput = OneOffInput | SeriesInput;
 
 /** Links in a payload are shown in the inbox: only http(s) URLs and paths, never `javascript:`. */
 export function checkLink(link: string): string | null {
-  if (link.startsWith('/') && !link.startsWith('//')) return null;
+  if (link.startsWith('/')) {
+    // Browsers read a backslash as "/" and drop tabs and newlines, so "/\host" or "/<tab>/host" would leave the site.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+    if (/^\/\/|[\\\u0000-\u001f\u007f]/.test(link)) return 'must be an http(s) URL or a path starting with a single /, without \\ or control characters';
+    return null;
+  }
   try {
     const u = new URL(link);
     if (u.protocol === 'http:' || u.protocol === 'https:') return null;

@@ -108,6 +108,8 @@ describe('one bad record: 422 naming the index and the field, nothing applied', 
     { name: 'JaVaScRiPt: with tab', event: birthday({ payload: { title: 'x', deep_link: 'Java\tScript:alert(1)' } }), field: 'payload.deep_link', message: /http\(s\)/ },
     { name: 'data: deep_link', event: birthday({ payload: { title: 'x', deep_link: 'data:text/html,<script>1</script>' } }), field: 'payload.deep_link', message: /http\(s\)/ },
     { name: 'protocol-relative deep_link', event: birthday({ payload: { title: 'x', deep_link: '//evil.example/x' } }), field: 'payload.deep_link', message: /http\(s\)/ },
+    { name: 'backslash path deep_link (/\\host)', event: birthday({ payload: { title: 'x', deep_link: '/\\evil.example/x' } }), field: 'payload.deep_link', message: /single \/, without/ },
+    { name: 'tab path deep_link (/<tab>/host)', event: birthday({ payload: { title: 'x', deep_link: '/\t/evil.example/x' } }), field: 'payload.deep_link', message: /single \/, without/ },
     // Text Postgres cannot store.
     { name: 'NUL in the title', event: birthday({ payload: { title: 'a\u0000b' } }), field: 'payload.title', message: /NUL/ },
     { name: 'NUL in source_ref', event: birthday({ source_ref: 'a\u0000' }), field: 'source_ref', message: /NUL/ },

@@ -75,6 +75,9 @@ describe('html', () => {
 
   it('safeHref keeps http(s) and paths, drops script and data URLs however they are disguised', () => {
     expect(safeHref('https://people.example/42')).toBe('https://people.example/42');
+    expect(safeHref('/\\evil.example/x')).toBeNull();
+    expect(safeHref('/\t/evil.example/x')).toBeNull();
+    expect(safeHref('//evil.example/x')).toBeNull();
     expect(safeHref('/people/42')).toBe('/people/42');
     expect(safeHref('people/42?x=1#y')).toBe('people/42?x=1#y');
     for (const bad of ['javascript:alert(1)', ' JavaScript:alert(1)', 'java\nscript:alert(1)', 'java\tscript:x', 'data:text/html,<b>', 'vbscript:x']) {

@@ -52,7 +52,8 @@
   /** Only http(s) URLs and paths become links (the server validates too). */
   function safeHref(link) {
     if (typeof link !== 'string' || link === '') return null;
-    if (link.startsWith('/') && !link.startsWith('//')) return link;
+    // "//host", "/\\host" and "/<tab>/host" leave the site: browsers read "\\" as "/" and drop controls.
+    if (link.startsWith('/')) return /^\/\/|[\\\u0000-\u001f\u007f]/.test(link) ? null : link;
     try {
       const u = new URL(link);
       return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null;

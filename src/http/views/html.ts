@@ -42,6 +42,8 @@ export function safeHref(href: string | undefined | null): string | null {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
   const probe = trimmed.replace(/[\u0000-\u0020\u007f]/g, '');
   if (/^https?:/i.test(probe)) return trimmed;
+  // "//host", "/\\host": browsers read "\\" as "/", so these leave the site.
+  if (probe.replace(/\\/g, '/').startsWith('//')) return null;
   // No scheme at all ("/people/42", "people/42", "?x", "#y"); "javascript:", "data:" etc. have one.
   if (!/^[a-z][a-z0-9+.-]*:/i.test(probe)) return trimmed;
   return null;
