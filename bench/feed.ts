@@ -24,7 +24,6 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import pg from 'pg';
 import pino from 'pino';
 import { FakeClock } from '../src/clock.ts';
 import { loadConfig } from '../src/config.ts';
@@ -33,6 +32,7 @@ import { openStore, type Store } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { buildApp } from '../src/http/app.ts';
 import type { AppContext } from '../src/http/context.ts';
+import { adminQuery, step } from './support.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -53,22 +53,7 @@ if (!Number.isInteger(NOTICES) || USERS % FANOUT !== 0) throw new Error('--users
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const NOW = '2026-08-01T12:00:00Z';
 
-async function admin(query: string): Promise<void> {
-  const c = new pg.Client({ connectionString: ADMIN_URL });
-  await c.connect();
-  try {
-    await c.query(query);
-  } finally {
-    await c.end();
-  }
-}
-
-const step = async <T>(label: string, f: () => Promise<T>): Promise<T> => {
-  const t0 = performance.now();
-  const out = await f();
-  console.log(`  ${label}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  return out;
-};
+const admin = (query: string): Promise<void> => adminQuery(ADMIN_URL, query);
 
 /** Bulk load in SQL: notice i goes to users (i*fanout + j) mod users, j < fanout — each user gets PER_USER. */
 async function load(store: Store): Promise<void> {

@@ -30,7 +30,6 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { Worker as Thread } from 'node:worker_threads';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { PresenceCache } from '../src/channels/presence.ts';
 import { buildChannels } from '../src/channels/registry.ts';
 import { FakeClock } from '../src/clock.ts';
@@ -41,6 +40,7 @@ import { Temporal } from '../src/domain/time.ts';
 import { deliveryCandidates } from '../src/scheduler/delivery-tick.ts';
 import { runTick, windowConfigOf } from '../src/scheduler/tick.ts';
 import { Worker } from '../src/worker/worker.ts';
+import { adminQuery, step } from './support.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -95,22 +95,7 @@ const ZONES = [
   'Pacific/Auckland',
 ];
 
-async function admin(query: string): Promise<void> {
-  const c = new pg.Client({ connectionString: ADMIN_URL });
-  await c.connect();
-  try {
-    await c.query(query);
-  } finally {
-    await c.end();
-  }
-}
-
-const step = async <T>(label: string, f: () => Promise<T>): Promise<T> => {
-  const t0 = performance.now();
-  const out = await f();
-  console.log(`  ${label}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  return out;
-};
+const admin = (query: string): Promise<void> => adminQuery(ADMIN_URL, query);
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ms = (x: number): string => `${x.toFixed(x < 10 ? 2 : 1)} ms`;

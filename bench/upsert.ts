@@ -36,7 +36,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import pg from 'pg';
 import pino from 'pino';
 import { FakeClock } from '../src/clock.ts';
 import { loadConfig } from '../src/config.ts';
@@ -53,6 +52,7 @@ import { parseIsoDate, toDate } from '../src/domain/time.ts';
 import { buildApp } from '../src/http/app.ts';
 import { hashToken, newToken } from '../src/http/auth.ts';
 import type { AppContext } from '../src/http/context.ts';
+import { adminQuery } from './support.ts';
 
 const BATCH = 500;
 const NOW = '2026-08-01T12:00:00Z';
@@ -385,16 +385,6 @@ function parseArgs(argv: string[]): Options {
     }
   }
   return opts;
-}
-
-async function adminQuery(base: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: base });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 function forkChild(task: ChildTask): Promise<ChildResult> {
