@@ -32,4 +32,19 @@ export default {
   // Notices: the words Hado builds around a client's text.
   'notice.groupSummary': '{count} in all · last {shown}',
   'notice.newCount': '{count, plural, one {# new notification} other {# new notifications}}',
+  // Telegram: the buttons under a reminder, the toasts a press gets, the bot's replies.
+  'telegram.ack': 'Ack',
+  'telegram.done': 'Done',
+  'telegram.open': 'Open',
+  'telegram.acked': 'Noted ✓ Quiet until the next reminder.',
+  'telegram.doneToast': 'Done ✓',
+  'telegram.expired': 'This button has expired.',
+  'telegram.refused': 'This reminder cannot be changed now.',
+  'telegram.linked': '✅ This chat is now linked to Hado. Reminders will arrive here.',
+  'telegram.badCode': '⚠️ This link code is not valid. Get a new one in Hado: Settings → Telegram → Link Telegram.',
+  'telegram.expiredCode': '⚠️ This link code has expired. Get a new one in Hado: Settings → Telegram → Link Telegram.',
+  'telegram.usedCode': '⚠️ This link code was already used. Get a new one in Hado: Settings → Telegram → Link Telegram.',
+  'telegram.notPrivate': '⚠️ Link Hado in a private chat with the bot, not in a group.',
+  'telegram.help': 'To get reminders here, open Hado: Settings → Telegram → Link Telegram, then send the code with /start <code>.',
+  'telegram.alreadyLinked': 'This chat is linked to Hado.',
 } satisfies Record<string, string>;

@@ -26,4 +26,18 @@ export default {
     'всего {count} · {shown, plural, one {последнее # сообщение} few {последние # сообщения} many {последние # сообщений} other {последние # сообщения}}',
   'notice.newCount':
     '{count, plural, one {# новое уведомление} few {# новых уведомления} many {# новых уведомлений} other {# нового уведомления}}',
+  'telegram.ack': 'Помню',
+  'telegram.done': 'Готово',
+  'telegram.open': 'Открыть',
+  'telegram.acked': 'Принято ✓ Тишина до следующего напоминания.',
+  'telegram.doneToast': 'Готово ✓',
+  'telegram.expired': 'Эта кнопка больше не действует.',
+  'telegram.refused': 'Это напоминание сейчас нельзя изменить.',
+  'telegram.linked': '✅ Этот чат подключён к Hado. Напоминания будут приходить сюда.',
+  'telegram.badCode': '⚠️ Код привязки недействителен. Получите новый в Hado: Настройки → Telegram → Привязать Telegram.',
+  'telegram.expiredCode': '⚠️ Срок действия кода истёк. Получите новый в Hado: Настройки → Telegram → Привязать Telegram.',
+  'telegram.usedCode': '⚠️ Этот код уже использован. Получите новый в Hado: Настройки → Telegram → Привязать Telegram.',
+  'telegram.notPrivate': '⚠️ Привяжите Hado в личном чате с ботом, а не в группе.',
+  'telegram.help': 'Чтобы получать напоминания здесь, откройте Hado: Настройки → Telegram → Привязать Telegram, затем отправьте код командой /start <код>.',
+  'telegram.alreadyLinked': 'Этот чат подключён к Hado.',
 } satisfies Catalog;

@@ -26,4 +26,18 @@ export default {
     'усього {count} · {shown, plural, one {останнє # повідомлення} few {останні # повідомлення} many {останні # повідомлень} other {останні # повідомлення}}',
   'notice.newCount':
     '{count, plural, one {# нове сповіщення} few {# нові сповіщення} many {# нових сповіщень} other {# нового сповіщення}}',
+  'telegram.ack': "Пам'ятаю",
+  'telegram.done': 'Готово',
+  'telegram.open': 'Відкрити',
+  'telegram.acked': 'Прийнято ✓ Тиша до наступного нагадування.',
+  'telegram.doneToast': 'Готово ✓',
+  'telegram.expired': 'Ця кнопка вже не діє.',
+  'telegram.refused': 'Це нагадування зараз не можна змінити.',
+  'telegram.linked': "✅ Цей чат під'єднано до Hado. Нагадування надходитимуть сюди.",
+  'telegram.badCode': "⚠️ Код прив'язки недійсний. Отримайте новий у Hado: Налаштування → Telegram → Прив'язати Telegram.",
+  'telegram.expiredCode': "⚠️ Термін дії коду минув. Отримайте новий у Hado: Налаштування → Telegram → Прив'язати Telegram.",
+  'telegram.usedCode': "⚠️ Цей код уже використано. Отримайте новий у Hado: Налаштування → Telegram → Прив'язати Telegram.",
+  'telegram.notPrivate': "⚠️ Прив'язуйте Hado в особистому чаті з ботом, а не в групі.",
+  'telegram.help': "Щоб отримувати нагадування тут, відкрийте Hado: Налаштування → Telegram → Прив'язати Telegram, а потім надішліть код командою /start <код>.",
+  'telegram.alreadyLinked': "Цей чат під'єднано до Hado.",
 } satisfies Catalog;
