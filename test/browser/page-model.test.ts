@@ -68,7 +68,7 @@ describe('modules', () => {
       expect(new URL(r.url()).pathname).toMatch(/^\/static\/[\w-]+\.[0-9a-f]{12}\.(js|css)$/);
       expect((await r.response())?.status(), r.url()).toBe(200);
     }
-    expect(await page.evaluate(() => [...document.scripts].filter((x) => x.src).map((x) => x.type))).toEqual(['module']);
+    expect(await page.evaluate(() => Array.from(document.scripts).filter((x) => x.src).map((x) => x.type))).toEqual(['module']);
     expect(await page.evaluate(() => ['Hado', 'HadoNotices'].filter((k) => k in window))).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();

@@ -43,7 +43,7 @@ describe('say', () => {
 
 describe('notice times', () => {
   const now = Temporal.Instant.from('2026-08-11T08:00:00Z');
-  const ago = (iso: string) => agoWords(Temporal.Instant.from(iso), now, 'Europe/Madrid');
+  const ago = (iso: string) => agoWords(Temporal.Instant.from(iso), now, 'Europe/Madrid', 'en');
   it.each([
     ['2026-08-11T08:00:00Z', 'just now'],
     ['2026-08-11T07:59:01Z', 'just now'],

@@ -10,6 +10,7 @@ import { Type } from 'typebox';
 import { getFeed, getNotices, unreadSummary } from '../../core/notices.ts';
 import { getGrid } from '../../core/preferences.ts';
 import type { UserRow } from '../../db/rows.ts';
+import { toLocale } from '../../i18n/locales.ts';
 import { userResolver } from '../auth.ts';
 import type { AppContext } from '../context.ts';
 import { PAGE_SCHEMA, sendHtml } from '../html-reply.ts';
@@ -39,7 +40,7 @@ const ItemsQuery = Type.Object(
 
 export function inboxNoticeRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const resolveUser = userResolver(ctx);
-  const reader = (user: UserRow): NoticeReader => ({ login: user.login, tz: user.tz, now: ctx.clock.now() });
+  const reader = (user: UserRow): NoticeReader => ({ login: user.login, tz: user.tz, locale: toLocale(user.locale), now: ctx.clock.now() });
   return async (app) => {
     app.get('/inbox/notices', { schema: { ...PAGE_SCHEMA, querystring: PanelQuery } }, async (request, reply) => {
       const user = await resolveUser(request);

@@ -19,6 +19,7 @@ import { userResolver } from '../auth.ts';
 import type { AppContext } from '../context.ts';
 import { PAGE_SCHEMA, sendHtml } from '../html-reply.ts';
 import { type InboxModel, type PageAssets, renderChannels, renderGroups, renderInboxPage, renderSignedOut } from '../views/inbox-page.ts';
+import { toLocale } from '../../i18n/locales.ts';
 import { inboxNoticeRoutes } from './inbox-notices.ts';
 
 export function inboxRoutes(ctx: AppContext, assets: Assets = loadAssets()): FastifyPluginAsync {
@@ -42,6 +43,7 @@ export function inboxRoutes(ctx: AppContext, assets: Assets = loadAssets()): Fas
     return {
       login: user.login,
       tz: user.tz,
+      locale: toLocale(user.locale),
       quietStart: clockTime(user.quiet_start),
       quietEnd: clockTime(user.quiet_end),
       badge: events.filter((e) => e.in_badge).length,

@@ -9,6 +9,7 @@
 import type { RecipientNoticeView } from '../../core/notice-views.ts';
 import type { FeedPage } from '../../core/notices.ts';
 import { type Instant, Temporal } from '../../domain/time.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { agoWords, exactWords } from './due-words.ts';
 import { html, type SafeHtml, safeHref } from './html.ts';
 import { say } from './page-text.ts';
@@ -17,6 +18,7 @@ import { say } from './page-text.ts';
 export interface NoticeReader {
   login: string;
   tz: string;
+  locale: Locale;
   now: Instant;
 }
 
@@ -85,7 +87,7 @@ function renderNotice(n: RecipientNoticeView, reader: NoticeReader): SafeHtml {
   return html`<li class="nt-item" data-id="${n.id}" data-unread="${String(unread)}" data-archived="${String(n.archived_at !== null)}" data-created="${n.created_at}" data-updated="${n.updated_at}"><span class="nt-dot" aria-hidden="true"></span><div class="nt-body">
   <p class="nt-meta"><span class="nt-source">${n.topic ? `${n.source} · ${n.topic}` : n.source}</span>${
     n.actor ? html`<span class="nt-actor">${n.actor}</span>` : null
-  }<time datetime="${n.updated_at}" title="${exactWords(updated, reader.tz)}">${agoWords(updated, reader.now, reader.tz)}</time>${
+  }<time datetime="${n.updated_at}" title="${exactWords(updated, reader.tz)}">${agoWords(updated, reader.now, reader.tz, reader.locale)}</time>${
     n.urgent ? html`<span class="nt-urgent">Urgent</span>` : null
   }</p>
   <h3 class="nt-item-title">${href ? html`<a href="${href}" target="_blank" rel="noopener noreferrer" data-nt-open>${n.title}</a>` : n.title}</h3>
