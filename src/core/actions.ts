@@ -89,7 +89,7 @@ export async function applyAction(
     const done = doneOutcome(state);
     if (!done.ok) throw conflict(done.reason);
     if (done.value === 'already') return { event: row, changed: false };
-    // A series' round rolls to the next occurrence after its due day (SPEC Part C): the tick looks again then.
+    // A series' round rolls to the next occurrence at once (SPEC Part C): the next tick starts it.
     const rollsAt = dateOrNull(nextLookAt('done', dates, row.recurrence !== null, user, now));
     const updated = { state: 'done' as const, done_at: nowDate, next_transition_at: rollsAt, updated_at: nowDate };
     await trx.updateTable('events').set(updated).where('id', '=', eventId).execute();
