@@ -5,7 +5,7 @@ import type { Due } from './due.ts';
 import { dueDay, dueMoment, todayStart } from './due.ts';
 import type { EventDates, State } from './lifecycle.ts';
 import { milestones } from './lifecycle.ts';
-import { type Instant, type PlainDate, Temporal, dayIn, maxInstant, minInstant, wallInstant } from './time.ts';
+import { type Instant, type PlainDate, Temporal, dayIn, maxInstant, minInstant, timeKey, wallInstant } from './time.ts';
 import type { UserSettings } from './user.ts';
 
 export interface Window {
@@ -56,7 +56,26 @@ export function activeHours(day: PlainDate, user: UserSettings): Window {
   return { start: wallInstant(day, user.quietEnd, user.tz, 'later'), end: wallInstant(day, user.quietStart, user.tz) };
 }
 
+/**
+ * A day's hourly windows are the same for every event of every user sharing
+ * the zone and hours, and every tick asks again: remembered like time.ts's
+ * instants (pure, bounded; the arrays are never mutated).
+ */
+const slotMemo = new Map<string, Slot[]>();
+const SLOT_MEMO_LIMIT = 5_000;
+
 function hourlySlots(day: PlainDate, user: UserSettings): Slot[] {
+  const key = `${user.tz} ${day.toString()} ${timeKey(user.quietEnd)} ${timeKey(user.quietStart)}`;
+  let slots = slotMemo.get(key);
+  if (slots === undefined) {
+    slots = computeHourlySlots(day, user);
+    if (slotMemo.size >= SLOT_MEMO_LIMIT) slotMemo.clear();
+    slotMemo.set(key, slots);
+  }
+  return slots;
+}
+
+function computeHourlySlots(day: PlainDate, user: UserSettings): Slot[] {
   const out: Slot[] = [];
   const endWall = day.toPlainDateTime(user.quietStart);
   let wall = day.toPlainDateTime(user.quietEnd);

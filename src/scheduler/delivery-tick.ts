@@ -21,7 +21,7 @@ import { channelsOfUsers } from '../db/channels.ts';
 import { eventDates, userSettings } from '../db/rows.ts';
 import { type Decision, decide } from '../domain/decide.ts';
 import { advance, type EventDates, type State } from '../domain/lifecycle.ts';
-import { nextCheckAt } from '../domain/next-check.ts';
+import { closedWindowStart, nextCheckAt } from '../domain/next-check.ts';
 import { fromDate, type Instant, Temporal, toDate } from '../domain/time.ts';
 import type { UserSettings } from '../domain/user.ts';
 import { WindowCache } from '../domain/window-cache.ts';
@@ -316,8 +316,7 @@ export async function deliveryTick(db: Db, now: Instant, opts: DeliveryTickOptio
             });
           }
         }
-        // The window needs nothing more once its round exists, or when nothing could ever deliver in it.
-        const closed = d.kind === 'deliver' || d.why === 'delivered' || d.why === 'no-channels' ? (p.window?.start ?? null) : null;
+        const closed = closedWindowStart(d, p.window);
         // Waiting (an open window, not closed, not quiet) is looked at again next tick: nextCheckAt says `now`.
         const next = d.why === 'waiting' ? now : (plans.next(p.plan, p.row.quiet_until, closed) ?? now);
         // A waiting event stays due (its next_check_at has come): rewriting it would only cost an index update.
