@@ -104,6 +104,19 @@ export async function touchTelegramChat(db: Db, chatId: number, now: Date): Prom
   return Number(result.numUpdatedRows);
 }
 
+/** The language of the user a chat is linked to, or null for a chat not linked. */
+export async function telegramChatLocale(db: Db, chatId: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('channels')
+    .innerJoin('users', 'users.id', 'channels.user_id')
+    .select('users.locale')
+    .where('channels.type', '=', 'telegram')
+    .where(sql`channels.config->>'chat_id'`, '=', String(chatId))
+    .orderBy('channels.id')
+    .executeTakeFirst();
+  return row?.locale ?? null;
+}
+
 export async function isTelegramChatLinked(db: Db, chatId: number): Promise<boolean> {
   const row = await db
     .selectFrom('channels')

@@ -7,9 +7,11 @@
 import type { Clock } from '../../clock.ts';
 import type { Action } from '../../core/actions.ts';
 import type { Db } from '../../db/connect.ts';
-import { findDeliveryInChat, isTelegramChatLinked, touchTelegramChat } from '../../db/telegram.ts';
+import { findDeliveryInChat, isTelegramChatLinked, telegramChatLocale, touchTelegramChat } from '../../db/telegram.ts';
 import { toDate } from '../../domain/time.ts';
 import { HadoError } from '../../errors.ts';
+import { BASE_LOCALE, type Locale, localeOfTag, toLocale } from '../../i18n/locales.ts';
+import { t } from '../../i18n/messages.ts';
 import type { TelegramClient } from './api.ts';
 import { redeemCode } from './link.ts';
 
@@ -20,6 +22,8 @@ export interface CallbackUpdate {
   data: string | null;
   /** The chat of the message the button is on; null for inline messages. */
   chatId: number | null;
+  /** The presser's Telegram language (from.language_code, e.g. "uk"), when Telegram knows it. */
+  languageCode: string | null;
 }
 
 export interface MessageUpdate {
@@ -27,6 +31,8 @@ export interface MessageUpdate {
   chatId: number;
   chatType: string;
   text: string | null;
+  /** The sender's Telegram language (from.language_code), when Telegram knows it. */
+  languageCode: string | null;
 }
 
 export type ParsedUpdate = CallbackUpdate | MessageUpdate | { kind: 'other' };
@@ -51,7 +57,7 @@ export function parseUpdate(body: unknown): ParsedUpdate | null {
       if (!isObject(q.message) || !isObject(q.message.chat) || !isId(q.message.chat.id)) return null;
       chatId = q.message.chat.id;
     }
-    return { kind: 'callback', id: q.id, data: (q.data as string | undefined) ?? null, chatId };
+    return { kind: 'callback', id: q.id, data: (q.data as string | undefined) ?? null, chatId, languageCode: languageCodeOf(q.from) };
   }
   if (body.message !== undefined) {
     const m = body.message;
@@ -59,14 +65,25 @@ export function parseUpdate(body: unknown): ParsedUpdate | null {
       return null;
     }
     if (m.text !== undefined && typeof m.text !== 'string') return null;
-    return { kind: 'message', chatId: m.chat.id, chatType: m.chat.type, text: (m.text as string | undefined) ?? null };
+    return {
+      kind: 'message',
+      chatId: m.chat.id,
+      chatType: m.chat.type,
+      text: (m.text as string | undefined) ?? null,
+      languageCode: isObject(m.from) ? languageCodeOf(m.from) : null,
+    };
   }
   return { kind: 'other' };
 }
 
+/** User.language_code (https://core.telegram.org/bots/api#user): an IETF tag, optional. */
+const languageCodeOf = (from: Json): string | null => (typeof from.language_code === 'string' ? from.language_code : null);
+
 export interface UpdateDeps {
   db: Db;
   clock: Clock;
+  /** HADO_DEFAULT_LOCALE: the language of a chat Hado knows nothing about. */
+  defaultLocale: Locale;
   client: TelegramClient;
   /** Ack or Done by a delivery's action token (the same rules as /a/{token}). */
   act(token: string, action: Action): Promise<unknown>;
@@ -84,18 +101,36 @@ export type UpdateOutcome =
   | 'presence'
   | 'ignored';
 
-export const REPLIES = {
-  ack: 'Noted ✓ Quiet until the next reminder.',
-  done: 'Done ✓',
-  expired: 'This button has expired.',
-  linked: '✅ This chat is now linked to Hado. Reminders will arrive here.',
-  badCode: '⚠️ This link code is not valid. Get a new one in Hado: settings → Telegram → Link.',
-  expiredCode: '⚠️ This link code has expired. Get a new one in Hado: settings → Telegram → Link.',
-  usedCode: '⚠️ This link code was already used. Get a new one in Hado: settings → Telegram → Link.',
-  notPrivate: '⚠️ Link Hado in a private chat with the bot, not in a group.',
-  help: 'To get reminders here, open Hado: settings → Telegram → Link, then send the code with /start <code>.',
-  alreadyLinked: 'This chat is linked to Hado.',
-} as const;
+/** What the bot says, in a language (src/i18n/catalogs: telegram.*). */
+export function replies(locale: Locale) {
+  return {
+    ack: t(locale, 'telegram.acked'),
+    done: t(locale, 'telegram.doneToast'),
+    expired: t(locale, 'telegram.expired'),
+    refused: t(locale, 'telegram.refused'),
+    linked: t(locale, 'telegram.linked'),
+    badCode: t(locale, 'telegram.badCode'),
+    expiredCode: t(locale, 'telegram.expiredCode'),
+    usedCode: t(locale, 'telegram.usedCode'),
+    notPrivate: t(locale, 'telegram.notPrivate'),
+    help: t(locale, 'telegram.help'),
+    alreadyLinked: t(locale, 'telegram.alreadyLinked'),
+  };
+}
+
+/** The English replies. */
+export const REPLIES = replies(BASE_LOCALE);
+
+/**
+ * The language to answer a chat in (issue 13): the linked user's; for a chat
+ * not linked yet, the sender's Telegram language when Hado speaks it; else
+ * HADO_DEFAULT_LOCALE.
+ */
+async function chatLocale(deps: UpdateDeps, chatId: number | null, languageCode: string | null): Promise<Locale> {
+  const linked = chatId === null ? null : await telegramChatLocale(deps.db, chatId);
+  if (linked !== null) return toLocale(linked);
+  return localeOfTag(languageCode) ?? deps.defaultLocale;
+}
 
 const CALLBACK = /^(ack|done):([A-Za-z0-9_-]{1,60})$/;
 const START = /^\/start(?:@[A-Za-z0-9_]+)?(?:\s+(\S+))?\s*$/;
@@ -108,9 +143,11 @@ export async function handleUpdate(deps: UpdateDeps, update: ParsedUpdate): Prom
 
 async function handleCallback(deps: UpdateDeps, q: CallbackUpdate): Promise<UpdateOutcome> {
   const answer = (text: string) => deps.client.background('answerCallbackQuery', () => deps.client.answerCallback(q.id, text));
+  const locale = await chatLocale(deps, q.chatId, q.languageCode);
+  const say = replies(locale);
   const m = q.data === null ? null : CALLBACK.exec(q.data);
   if (!m || q.chatId === null) {
-    answer(REPLIES.expired);
+    answer(say.expired);
     return 'bad-button';
   }
   const action = m[1] as Action;
@@ -119,7 +156,7 @@ async function handleCallback(deps: UpdateDeps, q: CallbackUpdate): Promise<Upda
   // chat is forged or replayed and changes nothing, presence included.
   const delivery = await findDeliveryInChat(deps.db, token, q.chatId);
   if (!delivery) {
-    answer(REPLIES.expired);
+    answer(say.expired);
     return 'button-not-for-chat';
   }
   await touchTelegramChat(deps.db, q.chatId, toDate(deps.clock.now()));
@@ -127,10 +164,11 @@ async function handleCallback(deps: UpdateDeps, q: CallbackUpdate): Promise<Upda
     await deps.act(token, action);
   } catch (e) {
     if (!(e instanceof HadoError) || e.status >= 500) throw e;
-    answer(e.status === 404 ? REPLIES.expired : e.message);
+    // English readers get the API's own reason; the other languages a plain refusal.
+    answer(e.status === 404 ? say.expired : locale === BASE_LOCALE ? e.message : say.refused);
     return 'action-refused';
   }
-  answer(action === 'ack' ? REPLIES.ack : REPLIES.done);
+  answer(action === 'ack' ? say.ack : say.done);
   return 'acted';
 }
 
@@ -147,19 +185,22 @@ async function handleMessage(deps: UpdateDeps, msg: MessageUpdate): Promise<Upda
     if (code === undefined) {
       const linked = await isTelegramChatLinked(deps.db, msg.chatId);
       if (linked) await touchTelegramChat(deps.db, msg.chatId, now);
-      reply(linked ? REPLIES.alreadyLinked : REPLIES.help);
+      const say = replies(await chatLocale(deps, msg.chatId, msg.languageCode));
+      reply(linked ? say.alreadyLinked : say.help);
       return linked ? 'presence' : 'start-help';
     }
     if (msg.chatType !== 'private') {
-      reply(REPLIES.notPrivate);
+      reply(replies(await chatLocale(deps, msg.chatId, msg.languageCode)).notPrivate);
       return 'link-refused';
     }
     const outcome = await redeemCode(deps.db, code, msg.chatId, now);
+    // After linking, the chat is the user's: it speaks their language.
+    const say = replies(await chatLocale(deps, msg.chatId, msg.languageCode));
     if (!outcome.ok) {
-      reply(outcome.reason === 'expired' ? REPLIES.expiredCode : outcome.reason === 'used' ? REPLIES.usedCode : REPLIES.badCode);
+      reply(outcome.reason === 'expired' ? say.expiredCode : outcome.reason === 'used' ? say.usedCode : say.badCode);
       return 'link-refused';
     }
-    reply(REPLIES.linked);
+    reply(say.linked);
     return 'linked';
   }
   // Anything else is only presence, and only for a chat that is linked.

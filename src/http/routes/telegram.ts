@@ -80,7 +80,13 @@ export function telegramRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           const update = parseUpdate(request.body);
           if (!update) throw new HadoError(400, 'bad_request', 'Not a Telegram update');
           const outcome = await handleUpdate(
-            { db: ctx.db, clock: ctx.clock, client: client!, act: (token, action) => actOnToken(ctx, token, action) },
+            {
+              db: ctx.db,
+              clock: ctx.clock,
+              defaultLocale: ctx.config.defaultLocale,
+              client: client!,
+              act: (token, action) => actOnToken(ctx, token, action),
+            },
             update,
           );
           request.log.info({ telegram: outcome }, 'telegram update');
