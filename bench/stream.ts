@@ -176,7 +176,7 @@ async function main(): Promise<void> {
   const children: ChildProcess[] = [];
   const { openStore } = await import('../src/db/connect.ts');
   const { migrateToLatest } = await import('../src/db/migrate.ts');
-  const { hashToken, newToken } = await import('../src/http/auth.ts');
+  const { hashToken, newToken } = await import('../src/core/tokens.ts');
   const store = await openStore({ databaseUrl: dbUrl });
   try {
     await migrateToLatest(store.db);

@@ -50,7 +50,7 @@ import { parseDueAt } from '../src/domain/due.ts';
 import { lifecycleAt } from '../src/domain/lifecycle.ts';
 import { parseIsoDate, toDate } from '../src/domain/time.ts';
 import { buildApp } from '../src/http/app.ts';
-import { hashToken, newToken } from '../src/http/auth.ts';
+import { hashToken, newToken } from '../src/core/tokens.ts';
 import type { AppContext } from '../src/http/context.ts';
 import { adminQuery } from './support.ts';
 

@@ -3,7 +3,7 @@
 // brings it up to date, then applies the rule of that state.
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/connect.ts';
-import { type EventWithUser, selectEventsWithUser } from '../db/events.ts';
+import { type EventWithUser, selectEventsWithUser, updateEvent } from '../db/events.ts';
 import { dateOrNull, eventDates, userSettings } from '../db/rows.ts';
 import { ackQuietUntil, doneOutcome } from '../domain/ack.ts';
 import { advance, isTerminal, nextTransitionAt } from '../domain/lifecycle.ts';
@@ -12,7 +12,7 @@ import { nextLookAt } from '../domain/series.ts';
 import { toDate } from '../domain/time.ts';
 import { DEFAULT_WINDOW_CONFIG } from '../domain/windows.ts';
 import { conflict, notFound } from '../errors.ts';
-import { notifyEvents } from '../live/notify.ts';
+import { notifyEvents } from '../db/notify.ts';
 
 export type Action = 'ack' | 'done';
 
@@ -82,7 +82,7 @@ export async function applyAction(
         ),
         updated_at: nowDate,
       };
-      await trx.updateTable('events').set(updated).where('id', '=', eventId).execute();
+      await updateEvent(trx, eventId, updated);
       await notifyEvents(trx, [{ id: eventId, user_id: row.user_id, state }]);
       return { event: { ...row, ...updated }, changed: true };
     }
@@ -92,7 +92,7 @@ export async function applyAction(
     // A series' round rolls to the next occurrence after its due day (SPEC Part C): the tick looks again then.
     const rollsAt = dateOrNull(nextLookAt('done', dates, row.recurrence !== null, user, now));
     const updated = { state: 'done' as const, done_at: nowDate, next_transition_at: rollsAt, updated_at: nowDate };
-    await trx.updateTable('events').set(updated).where('id', '=', eventId).execute();
+    await updateEvent(trx, eventId, updated);
     await notifyEvents(trx, [{ id: eventId, user_id: row.user_id, state: 'done' }]);
     return { event: { ...row, ...updated }, changed: true };
   });

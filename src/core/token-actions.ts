@@ -7,6 +7,7 @@
 // caller learns nothing about tokens it does not hold.
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/connect.ts';
+import { findDeliveryByToken } from '../db/deliveries.ts';
 import { HadoError } from '../errors.ts';
 import { type Action, type ActionResult, applyAction } from './actions.ts';
 
@@ -19,11 +20,7 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,128}$/;
 
 export async function actOnToken(ctx: { db: Db; clock: Clock }, token: string, action: Action): Promise<ActionResult> {
   if (!TOKEN_SHAPE.test(token)) throw tokenNotFound();
-  const delivery = await ctx.db
-    .selectFrom('deliveries')
-    .select(['event_id', 'round'])
-    .where('action_token', '=', token)
-    .executeTakeFirst();
+  const delivery = await findDeliveryByToken(ctx.db, token);
   // A notice delivery's token (SPEC B5) has nothing to Ack or Done.
   if (!delivery || delivery.event_id === null) throw tokenNotFound();
   try {

@@ -13,7 +13,7 @@ import { openStore, type Store } from '../../src/db/connect.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { insertSource } from '../../src/db/sources.ts';
 import { buildApp } from '../../src/http/app.ts';
-import { hashToken } from '../../src/http/auth.ts';
+import { hashToken } from '../../src/core/tokens.ts';
 import { type FakeHa, startFakeHa } from '../support/fake-ha.ts';
 import { createTestStore, onPostgres, type TestStore } from '../support/store.ts';
 

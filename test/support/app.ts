@@ -4,7 +4,7 @@ import { FakeClock } from '../../src/clock.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { insertSource } from '../../src/db/sources.ts';
 import { buildApp } from '../../src/http/app.ts';
-import { hashToken, newToken } from '../../src/http/auth.ts';
+import { hashToken, newToken } from '../../src/core/tokens.ts';
 import type { AppContext } from '../../src/http/context.ts';
 import { createTestStore, type TestStore } from './store.ts';
 

@@ -4,6 +4,7 @@
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'grammy/types';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
+import { sentTelegramMessages } from '../../db/deliveries.ts';
 import type { Channel, ChannelRecord, DeliveryResult, OutgoingMessage, Presence } from '../types.ts';
 import { type TelegramClient, telegramClientFor, truncate } from './api.ts';
 
@@ -110,16 +111,7 @@ export async function clearButtonsAfterDone(ctx: { db: Db; config: Config }, eve
   if (!client) return;
   let rows: Array<{ id: number; external_id: string | null }>;
   try {
-    rows = await ctx.db
-      .selectFrom('deliveries')
-      .innerJoin('channels', 'channels.id', 'deliveries.channel_id')
-      .select(['deliveries.id', 'deliveries.external_id'])
-      .where('deliveries.event_id', '=', eventId)
-      .where('deliveries.result', '=', 'ok')
-      .where('channels.type', '=', 'telegram')
-      .where('deliveries.external_id', 'is not', null)
-      .orderBy('deliveries.id')
-      .execute();
+    rows = await sentTelegramMessages(ctx.db, eventId);
   } catch (err) {
     client.log.warn({ err, event: eventId }, 'could not list telegram messages to clear');
     return;
