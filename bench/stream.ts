@@ -75,7 +75,8 @@ async function server(): Promise<void> {
   const config = loadConfig({ DATABASE_URL: args.db!, HADO_LOCAL_USER: '', LOG_LEVEL: 'silent' });
   const live = new Live(store, { maxPerUser: config.streamMaxPerUser });
   await live.start();
-  const app = await buildApp({ store, db: store.db, config, clock: systemClock, live });
+  const { buildContext } = await import('../src/runtime.ts');
+  const app = await buildApp(buildContext(store, config, systemClock, { live }));
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const gc = (globalThis as { gc?: () => void }).gc!;
   process.on('message', (m: Msg) => {

@@ -22,20 +22,16 @@ export interface ActionResult {
   changed: boolean;
 }
 
-type DoneListener = (eventId: number) => void;
-const doneListeners = new WeakMap<Db, Set<DoneListener>>();
-
-/**
- * Calls `listener` after every Done that closes an event on this database,
- * once its transaction has committed (e.g. Telegram removes the buttons of
- * the event's earlier messages). It must return quickly and never throw;
- * slow work belongs in the background. Returns the unsubscribe function.
- */
-export function onEventDone(db: Db, listener: DoneListener): () => void {
-  const set = doneListeners.get(db) ?? new Set<DoneListener>();
-  doneListeners.set(db, set);
-  set.add(listener);
-  return () => set.delete(listener);
+/** What an action needs: the store, the clock, and the hook the composition root runs after a Done. */
+export interface ActionContext {
+  db: Db;
+  clock: Clock;
+  /**
+   * Called after every Done that closes an event, once its transaction has
+   * committed (e.g. Telegram removes the buttons of the event's earlier
+   * messages). It must return quickly; slow work belongs in the background.
+   */
+  onEventDone?: (eventId: number) => void;
 }
 
 /** A delivery's action token may act only on a live event of its own round (SPEC A6). */
@@ -50,13 +46,13 @@ export interface ActionGuard {
  * started another round since is "not found" too, checked under the lock.
  */
 export async function applyAction(
-  db: Db,
-  clock: Clock,
+  ctx: ActionContext,
   eventId: number,
   action: Action,
   userId: number | null,
   guard?: ActionGuard,
 ): Promise<ActionResult> {
+  const { db, clock } = ctx;
   const result = await db.transaction().execute(async (trx) => {
     let q = selectEventsWithUser(trx).select('events.round').where('events.id', '=', eventId);
     if (userId !== null) q = q.where('events.user_id', '=', userId);
@@ -97,12 +93,10 @@ export async function applyAction(
     return { event: { ...row, ...updated }, changed: true };
   });
   if (action === 'done' && result.changed) {
-    for (const listener of doneListeners.get(db) ?? []) {
-      try {
-        listener(eventId);
-      } catch {
-        // A listener's failure must not turn a committed Done into an error.
-      }
+    try {
+      ctx.onEventDone?.(eventId);
+    } catch {
+      // A hook's failure must not turn a committed Done into an error.
     }
   }
   return result;

@@ -112,6 +112,11 @@ export class Live {
     await this.badges.idle();
   }
 
+  /** Ends every open stream (the server is closing); the process keeps listening until stop(). */
+  closeStreams(): void {
+    this.hub.close();
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     this.hub.close();

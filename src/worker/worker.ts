@@ -22,6 +22,7 @@ import { type Composed, composeMessage } from '../core/messages.ts';
 import type { Db } from '../db/connect.ts';
 import { claimDeliveries, type DeliveryResultWrite, recordResults } from '../db/deliveries.ts';
 import { toDate } from '../domain/time.ts';
+import type { ErrorSink } from '../errors.ts';
 import { register } from '../metrics.ts';
 
 export const MAX_ATTEMPTS = 3;
@@ -44,6 +45,8 @@ export interface WorkerOptions {
   /** Real-time pause between polls when the queue is empty. */
   pollMs?: number;
   log?: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** The process's error sink: a round or a result write that failed. */
+  onError?: ErrorSink;
 }
 
 /** A claimed row: where it goes, and what it carries (or why it must not go). */
@@ -175,7 +178,7 @@ export class Worker {
         if (rows.length < free) more = false;
         for (const row of rows) {
           const p: Promise<unknown> = this.process(row)
-            .catch((err) => this.opts.log?.error({ err, delivery: row.id }, 'recording a delivery failed'))
+            .catch((err) => this.report(err, 'recording a delivery', { delivery: row.id }))
             .finally(() => inflight.delete(p));
           inflight.add(p);
         }
@@ -198,7 +201,7 @@ export class Worker {
         try {
           handled = await this.drain();
         } catch (err) {
-          this.opts.log?.error({ err }, 'worker round failed');
+          this.report(err, 'worker round');
         }
         if (this.stopped) break;
         if (handled > 0) continue;
@@ -212,6 +215,11 @@ export class Worker {
         this.wakeUp = null;
       }
     })();
+  }
+
+  private report(err: unknown, where: string, detail?: Record<string, unknown>): void {
+    if (this.opts.onError) this.opts.onError(err, where, detail);
+    else this.opts.log?.error({ err, ...detail }, `${where} failed`);
   }
 
   wake(): void {
