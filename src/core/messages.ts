@@ -6,28 +6,19 @@
 // calls composeMessage and never looks inside.
 import type { OutgoingMessage } from '../channels/types.ts';
 import type { ClaimedDelivery } from '../db/deliveries.ts';
+import type { NoticeRow } from '../db/notices.ts';
 import { isTerminal } from '../domain/lifecycle.ts';
 
 /** A message ready to send, or why the row must not be sent (it is then failed with that error). */
 export type Composed = { ok: true; message: OutgoingMessage } | { ok: false; error: string };
 
-/** The `notice` object of the webhook body (README, "Webhook channel"). */
-export interface NoticeBody {
-  id: number;
+/** The `notice` object of the webhook body (README, "Webhook channel"): the stored notice's fields, as JSON. */
+export type NoticeBody = Pick<NoticeRow, 'id' | 'source_ref' | 'topic' | 'mode' | 'title' | 'body' | 'deep_link' | 'actor' | 'urgent' | 'data'> & {
   source: string;
-  source_ref: string | null;
-  topic: string;
-  mode: 'create' | 'upsert' | 'group';
-  title: string;
-  body: string | null;
-  deep_link: string | null;
-  actor: string | null;
-  urgent: boolean;
-  data: Record<string, unknown>;
   group: { count: number; messages: string[] } | null;
   created_at: string;
   updated_at: string;
-}
+};
 
 /** The message of a claimed row, or why it is not sent. */
 export function composeMessage(row: ClaimedDelivery, appUrl: string): Composed {

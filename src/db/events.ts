@@ -3,6 +3,7 @@ import { REMINDING_STATES, type State } from '../domain/lifecycle.ts';
 import type { RecurrenceRule } from '../domain/recurrence.ts';
 import type { Db } from './connect.ts';
 import type { DueColumns } from './rows.ts';
+import { DECIDING_USER_COLUMNS } from './users.ts';
 import type { EventPayload, EventsTable } from './schema.ts';
 
 export interface EventWrite {
@@ -312,12 +313,7 @@ function candidates(db: Db, now: Date) {
       'events.source_ref',
       'events.topic',
       'sources.name as source',
-      'users.id as user_id',
-      'users.login',
-      'users.tz',
-      'users.quiet_start',
-      'users.quiet_end',
-      'users.last_heartbeat_at',
+      ...DECIDING_USER_COLUMNS,
     ])
     .where(reminding)
     .where('events.next_check_at', '<=', now);

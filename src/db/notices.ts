@@ -6,6 +6,7 @@ import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { UNREAD_COUNTED_UP_TO } from '../domain/notices.ts';
 import type { Db } from './connect.ts';
 import type { Database, NoticesTable } from './schema.ts';
+import { DECIDING_USER_COLUMNS } from './users.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -463,10 +464,9 @@ export async function pendingPushes(db: Executor, now: Date, limit: number) {
   return db
     .selectFrom('notice_recipients as r')
     .innerJoin('notices as n', 'n.id', 'r.notice_id')
-    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .innerJoin('users', 'users.id', 'r.user_id')
     .select([
       'r.notice_id',
-      'r.user_id',
       // Set exactly while a push waits (the query's condition): never null here.
       sql<number>`r.pending_seq`.as('pending_seq'),
       sql<Date>`r.pending_since`.as('pending_since'),
@@ -475,11 +475,7 @@ export async function pendingPushes(db: Executor, now: Date, limit: number) {
       'n.topic',
       'n.urgent',
       'n.channels',
-      'u.login',
-      'u.tz',
-      'u.quiet_start',
-      'u.quiet_end',
-      'u.last_heartbeat_at',
+      ...DECIDING_USER_COLUMNS,
     ])
     .where('r.next_check_at', '<=', now)
     .orderBy('r.next_check_at')

@@ -5,6 +5,20 @@ import type { UserRow } from './rows.ts';
 
 const USER_COLUMNS = ['id', 'login', 'tz', 'quiet_start', 'quiet_end', 'locale'] as const;
 
+/**
+ * What a delivery decision needs of a user, events' and notices' alike: the
+ * id and login, the zone and hours (windows, quiet hours) and the last web
+ * heartbeat (web presence). Selected from `users` joined as "users".
+ */
+export const DECIDING_USER_COLUMNS = [
+  'users.id as user_id',
+  'users.login',
+  'users.tz',
+  'users.quiet_start',
+  'users.quiet_end',
+  'users.last_heartbeat_at',
+] as const;
+
 /** What a user created now starts with: the default zone (SPEC A8) and the language of the request that creates them. */
 export interface NewUserDefaults {
   tz: string;
