@@ -1,10 +1,13 @@
 import { type Updateable, sql } from 'kysely';
-import { REMINDING_STATES, type State } from '../domain/lifecycle.ts';
+import { REMINDING_STATES, type State, TERMINAL_STATES } from '../domain/lifecycle.ts';
 import type { RecurrenceRule } from '../domain/recurrence.ts';
 import type { Db } from './connect.ts';
 import type { DueColumns } from './rows.ts';
 import { DECIDING_USER_COLUMNS } from './users.ts';
 import type { EventPayload, EventsTable } from './schema.ts';
+
+/** A list of states (domain/lifecycle.ts) as SQL literals, for IN (…) where the planner must see the values. */
+const stateList = (states: readonly State[]) => sql.join(states.map((s) => sql.lit(s)));
 
 export interface EventWrite {
   source_id: number;
@@ -109,7 +112,7 @@ export async function upsertEvents(
   const sameRound = sql`(${sameDue} OR ${sameRule})`;
   // The same rule while the stored occurrence is no longer today's: keep the stored round as it is.
   const storedRound = sql`(${sameRule} AND NOT ${sameDue})`;
-  const keepsTerminal = sql`(${sameRound} AND events.state IN ('done', 'expired', 'withdrawn'))`;
+  const keepsTerminal = sql`(${sameRound} AND events.state IN (${stateList(TERMINAL_STATES)}))`;
   const keep = <T>(column: string) =>
     sql<T>`CASE WHEN ${storedRound} THEN ${sql.ref(`events.${column}`)} ELSE ${sql.ref(`excluded.${column}`)} END`;
   return db
@@ -291,7 +294,7 @@ export async function eventUsersAndStates(db: Db, ids: number[]) {
 // The delivery tick (SPEC A7)
 
 // A literal state list, not parameters: the planner then matches the partial index events_check_due.
-const reminding = sql<boolean>`events.state IN (${sql.join(REMINDING_STATES.map((s) => sql.lit(s)))})`;
+const reminding = sql<boolean>`events.state IN (${stateList(REMINDING_STATES)})`;
 
 /** Reminding events whose next_check_at has come, with what the tick needs of their user and source. */
 function candidates(db: Db, now: Date) {
