@@ -27,14 +27,20 @@ export async function insertDeliveries(db: Db, rows: DeliveryInsert[]): Promise<
   }
 }
 
-/** The events among `windows` whose window already has a delivery row (pending counts: A7 "no double delivery"). */
-export async function eventsDeliveredInWindow(db: Db, windows: Array<{ id: number; start: Date }>): Promise<Set<number>> {
+/**
+ * The events among `windows` that already have a delivery row inside their
+ * window, [start, end) (pending counts: A7 "no double delivery"). Inside, not
+ * at its start: a daily window holds at most one reminder (A6), so the due
+ * day's overdue window sees the day's `today` reminders.
+ */
+export async function eventsDeliveredInWindow(db: Db, windows: Array<{ id: number; start: Date; end: Date }>): Promise<Set<number>> {
   if (windows.length === 0) return new Set();
   const res = await sql<{ event_id: number }>`
     SELECT DISTINCT d.event_id FROM deliveries d
     JOIN (SELECT unnest(${windows.map((w) => w.id)}::bigint[]) AS event_id,
-                 unnest(${windows.map((w) => w.start)}::timestamptz[]) AS start) w
-      ON d.event_id = w.event_id AND d.window_start = w.start`.execute(db);
+                 unnest(${windows.map((w) => w.start)}::timestamptz[]) AS start,
+                 unnest(${windows.map((w) => w.end)}::timestamptz[]) AS until) w
+      ON d.event_id = w.event_id AND d.window_start >= w.start AND d.window_start < w.until`.execute(db);
   return new Set(res.rows.map((r) => Number(r.event_id)));
 }
 

@@ -23,7 +23,7 @@ import { eventDates, settingsMemo } from '../db/rows.ts';
 import type { ChannelType, Presence } from '../domain/channels.ts';
 import { type Decision, decide } from '../domain/decide.ts';
 import { advance, type EventDates, type State } from '../domain/lifecycle.ts';
-import { nextCheckAt } from '../domain/next-check.ts';
+import { closedWindowStart, nextCheckAt } from '../domain/next-check.ts';
 import { fromDate, type Instant, Temporal, toDate } from '../domain/time.ts';
 import type { UserSettings } from '../domain/user.ts';
 import { WindowCache } from '../domain/window-cache.ts';
@@ -159,7 +159,7 @@ function decideOne(p: Prepared, now: Instant, cfg: WindowConfig, delivered: bool
 
 /** The windows of these events that are open now, for eventsDeliveredInWindow. */
 const openWindows = (batch: Prepared[]) =>
-  batch.flatMap((p) => (p.plan.window === null ? [] : [{ id: p.row.id, start: toDate(p.plan.window.start) }]));
+  batch.flatMap((p) => (p.plan.window === null ? [] : [{ id: p.row.id, start: toDate(p.plan.window.start), end: toDate(p.plan.window.end) }]));
 
 /**
  * Runs one delivery tick as of `now`. Returns the decision for every event
@@ -204,8 +204,7 @@ export async function deliveryTick(db: Db, now: Instant, opts: DeliveryTickOptio
           inserts.push(...outboxRows({ eventId: p.row.id, round: p.row.round, windowStart: toDate(d.windowStart) }, to, nowDate));
         }
         const window = p.plan.window;
-        // The window needs nothing more once its round exists, or when nothing could ever deliver in it.
-        const closed = d.kind === 'deliver' || d.why === 'delivered' || d.why === 'no-channels' ? (window?.start ?? null) : null;
+        const closed = closedWindowStart(d, window);
         // Waiting (an open window, not closed, not quiet) is looked at again next tick: nextCheckAt says `now`.
         const next = d.why === 'waiting' ? now : (plans.next(p.plan, p.row.quiet_until, closed) ?? now);
         // A waiting event stays due (its next_check_at has come): rewriting it would only cost an index update.
