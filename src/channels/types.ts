@@ -2,6 +2,7 @@
 // presence; the worker calls deliver for each pending outbox row.
 import type { ChannelRecord, PresenceUser } from '../db/channels.ts';
 import type { ChannelType, Presence } from '../domain/channels.ts';
+import type { Locale } from '../i18n/locales.ts';
 
 export type { ChannelRecord, ChannelType, Presence, PresenceUser };
 
@@ -21,6 +22,8 @@ export interface OutgoingMessage {
   deepLink: string | null;
   /** Label of the Done button; null for notices (no Ack/Done). */
   doneLabel: string | null;
+  /** The recipient's language: the words a channel adds (Telegram's buttons) follow it; the client's texts stay as sent. */
+  locale: Locale;
 }
 
 export type DeliveryResult =

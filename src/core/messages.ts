@@ -8,6 +8,7 @@ import type { OutgoingMessage } from '../channels/types.ts';
 import type { ClaimedDelivery } from '../db/deliveries.ts';
 import type { NoticeRow } from '../db/notices.ts';
 import { isTerminal } from '../domain/lifecycle.ts';
+import { type Locale, toLocale } from '../i18n/locales.ts';
 
 /** A message ready to send, or why the row must not be sent (it is then failed with that error). */
 export type Composed = { ok: true; message: OutgoingMessage } | { ok: false; error: string };
@@ -18,6 +19,8 @@ export type NoticeBody = Pick<NoticeRow, 'id' | 'source_ref' | 'topic' | 'mode' 
   group: { count: number; messages: string[] } | null;
   created_at: string;
   updated_at: string;
+  /** The recipient's language (issue 13). */
+  locale: Locale;
 };
 
 /** The message of a claimed row, or why it is not sent. */
@@ -37,7 +40,8 @@ export function eventMessage(row: ClaimedDelivery, appUrl: string): OutgoingMess
   const p = row.event_payload!;
   const base = appUrl.replace(/\/+$/, '');
   const action = (a: string) => `${base}/a/${encodeURIComponent(row.action_token)}/${a}`;
-  const doneLabel = p.done_label ?? 'Done';
+  // The client's own label, or none: each channel says Done in the reader's language (the webhook body keeps "Done").
+  const clientLabel = p.done_label?.trim() || null;
   return {
     deliveryId: row.id,
     actionToken: row.action_token,
@@ -51,14 +55,17 @@ export function eventMessage(row: ClaimedDelivery, appUrl: string): OutgoingMess
         title: p.title,
         subtitle: p.subtitle ?? null,
         deep_link: p.deep_link ?? null,
-        done_label: doneLabel,
+        done_label: clientLabel ?? 'Done',
+        // The recipient's language, so a receiver (Home Assistant) can speak to them in it (issue 13).
+        locale: toLocale(row.locale),
       },
       actions: { ack: action('ack'), done: action('done') },
     },
     title: p.title,
     subtitle: p.subtitle ?? null,
     deepLink: p.deep_link ?? null,
-    doneLabel,
+    doneLabel: clientLabel,
+    locale: toLocale(row.locale),
   };
 }
 
@@ -85,6 +92,7 @@ export function noticeMessage(row: ClaimedDelivery): OutgoingMessage {
     group: mode === 'group' ? { count: row.notice_group_count!, messages: row.notice_group_messages! } : null,
     created_at: row.notice_created_at!.toISOString(),
     updated_at: row.notice_updated_at!.toISOString(),
+    locale: toLocale(row.locale),
   };
   return {
     deliveryId: row.id,
@@ -95,5 +103,6 @@ export function noticeMessage(row: ClaimedDelivery): OutgoingMessage {
     subtitle: notice.body,
     deepLink: notice.deep_link,
     doneLabel: null,
+    locale: notice.locale,
   };
 }

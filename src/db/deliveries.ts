@@ -99,6 +99,7 @@ export async function claimDeliveries(db: Db, now: Date, leaseUntil: Date, limit
       'u.id as user_id',
       'u.login',
       'u.last_heartbeat_at',
+      'u.locale',
       's.name as source',
       'e.state as event_state',
       'e.round as event_round',

@@ -109,6 +109,7 @@ describe('a birthday nobody is home for: preparing → today → expired, fallba
           subtitle: 'turns 34',
           deep_link: '/people/42',
           done_label: 'Congratulated',
+          locale: 'en',
         },
         actions: {
           ack: `https://hado.example.org/a/${row.action_token}/ack`,

@@ -178,6 +178,7 @@ describe('present channels now', () => {
           group: { count: 1, messages: ['Ana: hi'] },
           created_at: '2026-08-01T10:00:00.000Z',
           updated_at: '2026-08-01T10:00:00.000Z',
+          locale: 'en',
         },
         push: 1,
       },

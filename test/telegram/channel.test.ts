@@ -36,6 +36,7 @@ function message(over: Partial<OutgoingMessage> = {}): OutgoingMessage {
     subtitle: 'turns 34',
     deepLink: '/people/42',
     doneLabel: 'Congratulated',
+    locale: 'en',
     ...over,
   };
 }

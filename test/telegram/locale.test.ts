@@ -3,6 +3,13 @@
 // a chat not linked yet hears Telegram's from.language_code when Hado speaks
 // it, else HADO_DEFAULT_LOCALE.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PresenceCache } from '../../src/channels/presence.ts';
+import { buildChannels } from '../../src/channels/registry.ts';
+import { renderMessage } from '../../src/channels/telegram/channel.ts';
+import type { OutgoingMessage } from '../../src/channels/types.ts';
+import { deliveryTick } from '../../src/scheduler/delivery-tick.ts';
+import { lifecycleTick } from '../../src/scheduler/lifecycle-tick.ts';
+import { Worker } from '../../src/worker/worker.ts';
 import { call, createSource, type TestApp } from '../support/app.ts';
 import { type FakeTelegram, startFakeTelegram } from '../support/fake-telegram.ts';
 import { callbackUpdate, deliveredRow, hook, linkChat, messageUpdate, settle, telegramApp } from './support.ts';
@@ -88,6 +95,63 @@ describe('a Russian user', () => {
     await hook(t, speaking(messageUpdate(7004, '/start'), 'uk'));
     await settle(t);
     expect(replies(7004)).toEqual(['Этот чат подключён к Hado.']);
+  });
+});
+
+describe('a Russian user’s buttons', () => {
+  it('a reminder through the tick and the worker carries «Помню» and «Готово», or the client’s own label', async () => {
+    await call(t, 'GET', '/me', { user: 'vera', headers: { 'accept-language': 'ru' } });
+    t.clock.set('2026-08-14T07:55:00Z'); // 09:55 in Madrid
+    await linkChat(t, 'vera', 7201); // the /start makes the chat present for 10 minutes
+    const put = await call(t, 'PUT', '/api/events', {
+      token: docs,
+      body: {
+        events: [
+          { user: 'vera', source_ref: 'v:1', due_at: '2026-08-14', payload: { title: 'Позвонить маме' } },
+          { user: 'vera', source_ref: 'v:2', due_at: '2026-08-14', payload: { title: 'Поздравить Васю', done_label: 'Поздравила' } },
+        ],
+      },
+    });
+    expect(put.status).toBe(200);
+    t.clock.set('2026-08-14T08:01:00Z'); // 10:01, inside the 10-11 window
+    const { fallbackDayMinutes, fallbackHourMinutes, fallbackHours } = t.config;
+    const channels = buildChannels({ config: t.config, clock: t.clock, telegram: t.ctx.telegram });
+    const presence = new PresenceCache(channels, { timeoutMs: 2000 });
+    await lifecycleTick(t.store.db, t.clock.now());
+    await deliveryTick(t.store.db, t.clock.now(), { presence, cfg: { fallbackDayMinutes, fallbackHourMinutes, fallbackHours } });
+    tg.clear();
+    await new Worker({ db: t.store.db, clock: t.clock, channels, appUrl: t.config.appUrl }).drain();
+    const keyboards = tg
+      .calls('sendMessage')
+      .filter((c) => c.body.chat_id === 7201)
+      .map((c) => [c.body.text, c.body.reply_markup.inline_keyboard[0].map((b: { text: string }) => b.text)]);
+    expect(keyboards.sort()).toEqual(
+      [
+        ['<b>Позвонить маме</b>', ['Помню', 'Готово']],
+        ['<b>Поздравить Васю</b>', ['Помню', 'Поздравила']],
+      ].sort(),
+    );
+  });
+
+  it('renders each language’s buttons; a notice’s link button too', () => {
+    const base: OutgoingMessage = {
+      deliveryId: 1,
+      actionToken: 'tok',
+      kind: 'event',
+      body: {},
+      title: 'x',
+      subtitle: null,
+      deepLink: null,
+      doneLabel: null,
+      locale: 'en',
+    };
+    const labels = (m: OutgoingMessage) => renderMessage(m).replyMarkup!.inline_keyboard[0]!.map((b) => b.text);
+    expect(labels(base)).toEqual(['Ack', 'Done']);
+    expect(labels({ ...base, locale: 'ru' })).toEqual(['Помню', 'Готово']);
+    expect(labels({ ...base, locale: 'uk' })).toEqual(["Пам'ятаю", 'Готово']);
+    const notice = { ...base, kind: 'notice' as const, deepLink: 'https://docs.example/1' };
+    expect(labels({ ...notice, locale: 'uk' })).toEqual(['Відкрити']);
+    expect(labels({ ...notice, locale: 'ru' })).toEqual(['Открыть']);
   });
 });
 

@@ -6,6 +6,7 @@ import type { Db } from '../../db/connect.ts';
 import { sentTelegramMessages } from '../../db/deliveries.ts';
 import type { Channel, ChannelRecord, DeliveryResult, OutgoingMessage, Presence } from '../types.ts';
 import { type TelegramClient, truncate } from './api.ts';
+import { t } from '../../i18n/messages.ts';
 
 /** "The user pressed a button or wrote to the bot in the last 10 min" (SPEC A7). */
 export const PRESENCE_WINDOW_MS = 10 * 60_000;
@@ -54,13 +55,14 @@ export function renderMessage(message: OutgoingMessage): RenderedMessage {
       throw new Error(`action token too long for Telegram callback_data (${Buffer.byteLength(done)} > ${CALLBACK_DATA_MAX} bytes)`);
     }
     const buttons: InlineKeyboardButton[] = [
-      { text: 'Ack', callback_data: ack },
-      { text: truncate(message.doneLabel || 'Done', 64), callback_data: done },
+      { text: t(message.locale, 'telegram.ack'), callback_data: ack },
+      // A client's done_label is its own words, sent as given; the default is ours, in the reader's language.
+      { text: truncate(message.doneLabel || t(message.locale, 'telegram.done'), 64), callback_data: done },
     ];
     return { text, replyMarkup: { inline_keyboard: [buttons] } };
   }
   if (message.deepLink && /^https?:\/\/[^/\s]+/i.test(message.deepLink)) {
-    return { text, replyMarkup: { inline_keyboard: [[{ text: 'Open', url: message.deepLink }]] } };
+    return { text, replyMarkup: { inline_keyboard: [[{ text: t(message.locale, 'telegram.open'), url: message.deepLink }]] } };
   }
   return { text };
 }
