@@ -72,7 +72,13 @@ async function server(): Promise<void> {
   const { buildApp } = await import('../src/http/app.ts');
   const { Live } = await import('../src/live/live.ts');
   const store = await openStore({ databaseUrl: args.db!, poolSize: 10 });
-  const config = loadConfig({ DATABASE_URL: args.db!, HADO_LOCAL_USER: '', LOG_LEVEL: 'silent' });
+  // Every stream is a connection: the default cap (10,000) would refuse the bench's own writers.
+  const config = loadConfig({
+    DATABASE_URL: args.db!,
+    HADO_LOCAL_USER: '',
+    LOG_LEVEL: 'silent',
+    HADO_MAX_CONNECTIONS: String(CONNECTIONS + 1000),
+  });
   const live = new Live(store, { maxPerUser: config.streamMaxPerUser });
   await live.start();
   const app = await buildApp({ store, db: store.db, config, clock: systemClock, live });

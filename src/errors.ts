@@ -10,6 +10,8 @@ export type ErrorCode =
   | 'invalid'
   | 'unauthorized'
   | 'forbidden'
+  | 'misdirected'
+  | 'request_timeout'
   | 'not_found'
   | 'conflict'
   | 'too_many_requests'

@@ -18,6 +18,7 @@ import { conflict, invalid, notFound } from '../../errors.ts';
 import { userResolver } from '../auth.ts';
 import type { AppContext } from '../context.ts';
 import { IdParam } from '../schemas.ts';
+import { checkOutboundUrl, outboundPolicyOf } from '../../net/outbound.ts';
 
 // The config's shape depends on the type, so it is checked after the type (webhookConfigOf).
 const ChannelCreate = Type.Object(
@@ -45,25 +46,11 @@ export function channelView(row: ChannelRow) {
   };
 }
 
-/** A webhook URL: absolute http(s) with a host. */
-function checkUrl(field: string, raw: unknown): string {
-  if (typeof raw !== 'string' || raw.length === 0) throw invalid(field, 'must be a URL string');
-  if (raw.length > 2048) throw invalid(field, 'must be at most 2048 characters');
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw invalid(field, `must be an absolute http(s) URL, got "${raw}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw invalid(field, `must be an http(s) URL, got "${url.protocol}"`);
-  }
-  if (!url.hostname) throw invalid(field, 'must name a host');
-  return raw;
-}
-
 export function channelRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const resolveUser = userResolver(ctx);
+  // The same policy the channels connect under (net/outbound.ts): refused here as a 422 naming the field.
+  const outbound = outboundPolicyOf(ctx.config);
+  const checkUrl = (field: string, raw: unknown) => checkOutboundUrl(outbound, field, raw);
   return async (app) => {
     app.addHook('onRequest', async (request) => {
       request.user = await resolveUser(request);
