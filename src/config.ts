@@ -30,6 +30,8 @@ export interface Config {
   allowedHosts: string[];
   requestTimeoutMs: number;
   maxConnections: number;
+  failedAttemptsPerMinute: number;
+  apiRequestsPerMinute: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -257,6 +259,18 @@ export const KEYS = {
     doc: 'Concurrent HTTP connections one process accepts (live streams included); more are closed at once',
     default: () => '10000',
     parse: int(1, 1_000_000),
+  },
+  failedAttemptsPerMinute: {
+    env: 'HADO_RATE_LIMIT_FAILURES',
+    doc: 'Failed action-link, Telegram-secret and source-token attempts per minute per client address before a 429',
+    default: () => '60',
+    parse: int(1, 1_000_000),
+  },
+  apiRequestsPerMinute: {
+    env: 'HADO_RATE_LIMIT_API',
+    doc: 'Client API requests per minute per source token before a 429; 0 = no limit',
+    default: () => '6000',
+    parse: int(0, 100_000_000),
   },
 } satisfies { [K in keyof Config]: Key<Config[K]> };
 

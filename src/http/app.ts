@@ -19,6 +19,7 @@ import { telegramRoutes } from './routes/telegram.ts';
 import { rejectUnstorableText } from './text-guard.ts';
 import { checkSameOrigin } from './cross-origin.ts';
 import { checkHost, hostPolicy } from './host-check.ts';
+import { RateLimits } from './rate-limit.ts';
 import { inboxRoutes } from './routes/inbox.ts';
 
 export interface AppOptions {
@@ -56,6 +57,8 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
     // socket for long. Node stops this clock once the request has arrived, so a live stream's
     // long response is not cut.
     requestTimeout: ctx.config.requestTimeoutMs,
+    // request.ip is the address a trusted proxy forwards (X-Forwarded-For), else the peer: the rate limits' client.
+    trustProxy: ctx.config.trustedProxies,
     // Node checks the clock every 30 s by default: too coarse for a 30 s limit.
     http: { connectionsCheckingInterval: Math.min(1000, ctx.config.requestTimeoutMs) },
     clientErrorHandler: clientError,
@@ -68,6 +71,10 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   // First of all, before any credential: a request for another name is not for us (host-check.ts).
   const hostCheck = checkHost(hosts);
   app.addHook('onRequest', async (request) => hostCheck(request));
+  // Then a client that keeps guessing tokens is turned away before its guess is looked at (rate-limit.ts).
+  ctx.limits ??= new RateLimits(ctx.config);
+  app.addHook('onRequest', ctx.limits.beforeGuess);
+  app.addHook('onSend', ctx.limits.afterGuess);
   // Before any route: strings Postgres cannot store are a 422, not a 500 (text-guard.ts).
   app.addHook('preValidation', rejectUnstorableText);
   // A page on another site must not Ack, Done or change settings with the user's session (cross-origin.ts).

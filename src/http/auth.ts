@@ -24,6 +24,7 @@ export async function authenticateSource(ctx: AppContext, request: FastifyReques
   if (!m) throw unauthorized('Authorization must be "Bearer <source token>"');
   const source = await findSourceByTokenHash(ctx.db, hashToken(m[1]!));
   if (!source) throw unauthorized('Unknown source token');
+  await ctx.limits?.apiRequest(source.id);
   return source;
 }
 

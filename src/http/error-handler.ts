@@ -63,5 +63,5 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     request.log.error({ err: error }, 'unhandled error');
     e = new HadoError(500, 'internal', 'Internal error; the server log has the details');
   }
-  void reply.status(e.status).send(e.toBody());
+  void reply.status(e.status).headers(e.headers).send(e.toBody());
 }

@@ -35,6 +35,8 @@ describe('defaults', () => {
       allowedHosts: [],
       requestTimeoutMs: 30_000,
       maxConnections: 10_000,
+      failedAttemptsPerMinute: 60,
+      apiRequestsPerMinute: 6000,
     });
     // Empty means "none", not an error.
     expect(loadConfig({ HADO_OUTBOUND_ALLOWED_NETWORKS: '', HADO_ALLOWED_HOSTS: '' })).toMatchObject({ outboundAllowedNetworks: [], allowedHosts: [] });
@@ -64,6 +66,8 @@ describe('defaults', () => {
       HADO_ALLOWED_HOSTS: 'hado:8080, Hado.internal',
       HADO_REQUEST_TIMEOUT: '10',
       HADO_MAX_CONNECTIONS: '500',
+      HADO_RATE_LIMIT_FAILURES: '5',
+      HADO_RATE_LIMIT_API: '0',
     });
     expect(c).toMatchObject({
       port: 3000,
@@ -81,6 +85,8 @@ describe('defaults', () => {
       allowedHosts: ['hado:8080', 'hado.internal'],
       requestTimeoutMs: 10_000,
       maxConnections: 500,
+      failedAttemptsPerMinute: 5,
+      apiRequestsPerMinute: 0,
     });
     const trusted = addressMatcher(c.trustedProxies);
     expect([trusted('10.9.8.7'), trusted('::ffff:10.0.0.1'), trusted('fd00::1'), trusted('127.0.0.1')]).toEqual([true, true, true, false]);
@@ -107,6 +113,8 @@ describe('defaults', () => {
       'HADO_ALLOWED_HOSTS',
       'HADO_REQUEST_TIMEOUT',
       'HADO_MAX_CONNECTIONS',
+      'HADO_RATE_LIMIT_FAILURES',
+      'HADO_RATE_LIMIT_API',
     ]) {
       expect(keys).toContain(env);
     }
@@ -141,6 +149,8 @@ describe('a bad value names the key', () => {
     { env: { HADO_ALLOWED_HOSTS: 'http://hado' }, message: 'HADO_ALLOWED_HOSTS "http://hado" is not a host or host:port' },
     { env: { HADO_REQUEST_TIMEOUT: '0' }, message: 'HADO_REQUEST_TIMEOUT must be between 1 and 3600, got 0' },
     { env: { HADO_MAX_CONNECTIONS: 'many' }, message: 'HADO_MAX_CONNECTIONS must be an integer' },
+    { env: { HADO_RATE_LIMIT_FAILURES: '0' }, message: 'HADO_RATE_LIMIT_FAILURES must be between 1 and 1000000, got 0' },
+    { env: { HADO_RATE_LIMIT_API: '-1' }, message: 'HADO_RATE_LIMIT_API must be between 0 and 100000000, got -1' },
     { env: { HADO_PRESENCE_TIMEOUT: '0' }, message: 'HADO_PRESENCE_TIMEOUT must be a number of seconds in (0, 30], got "0"' },
     { env: { HADO_PRESENCE_TIMEOUT: 'two' }, message: 'HADO_PRESENCE_TIMEOUT must be a number of seconds' },
     { env: { HADO_FALLBACK_DAY: '-1' }, message: 'HADO_FALLBACK_DAY must be between 0 and 1440, got -1' },

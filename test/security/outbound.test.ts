@@ -10,8 +10,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpClient } from '../../src/channels/http.ts';
 import { webhookChannel } from '../../src/channels/webhook.ts';
+import { loadConfig } from '../../src/config.ts';
 import { insertChannel } from '../../src/db/channels.ts';
 import { Temporal } from '../../src/domain/time.ts';
+import { buildApp } from '../../src/http/app.ts';
 import { OutboundPolicy, OutboundRefusedError, type Resolve } from '../../src/net/outbound.ts';
 import { createHarness, type Harness } from '../delivery/harness.ts';
 import { call, createTestApp, type TestApp } from '../support/app.ts';
@@ -151,13 +153,21 @@ describe('saving a channel', () => {
   let t: TestApp;
   let local: TestApp;
   let listed: TestApp;
+  // One store; three configurations of the app over it.
+  const over = async (env: Record<string, string>): Promise<TestApp> => {
+    const config = loadConfig({ HADO_DEFAULT_TZ: 'Europe/Madrid', HADO_LOCAL_USER: '', ...env });
+    const app = await buildApp({ ...t.ctx, config });
+    return { ...t, app, config, close: () => app.close() };
+  };
   beforeAll(async () => {
     t = await createTestApp();
-    local = await createTestApp({ env: { HADO_LOCAL_USER: 'me' } });
-    listed = await createTestApp({ env: { HADO_OUTBOUND_ALLOWED_NETWORKS: '192.168.1.0/24' } });
-  }, 60_000);
+    local = await over({ HADO_LOCAL_USER: 'me' });
+    listed = await over({ HADO_OUTBOUND_ALLOWED_NETWORKS: '192.168.1.0/24' });
+  });
   afterAll(async () => {
-    await Promise.all([t.close(), local.close(), listed.close()]);
+    await local?.close();
+    await listed?.close();
+    await t?.close();
   });
 
   it.each([
