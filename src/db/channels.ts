@@ -40,6 +40,21 @@ export async function findUserChannel(db: Db, userId: number, id: number): Promi
   return db.selectFrom('channels').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
 }
 
+/** Locks the user's row for the rest of the transaction: channel adds of one user queue behind each other. */
+export async function lockUserChannels(db: Db, userId: number): Promise<void> {
+  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
+export async function countUserChannels(db: Db, userId: number, type: ChannelType): Promise<number> {
+  const row = await db
+    .selectFrom('channels')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('type', '=', type)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function insertChannel(
   db: Db,
   row: { userId: number; type: ChannelType; config: Record<string, unknown>; secret: string | null; now: Date },

@@ -6,10 +6,12 @@ import { Type } from 'typebox';
 import { newWebhookSecret } from '../../channels/webhook.ts';
 import {
   type ChannelRow,
+  countUserChannels,
   deleteChannel,
   findUserChannel,
   insertChannel,
   listUserChannels,
+  lockUserChannels,
   setChannelEnabled,
 } from '../../db/channels.ts';
 import { markUserEventsForCheck } from '../../db/deliveries.ts';
@@ -30,6 +32,13 @@ const ChannelCreate = Type.Object(
 );
 
 const WEBHOOK_KEYS = ['deliver_url', 'presence_url'];
+
+/**
+ * Issue 10: 48 webhooks of one user whose presence URLs never answered took
+ * the whole shared presence pool. Twenty is more than anyone's homes and
+ * devices, and bounds what one account can ask the tick to do.
+ */
+export const MAX_WEBHOOKS_PER_USER = 20;
 
 const ChannelPatch = Type.Object({ enabled: Type.Boolean() }, { additionalProperties: false });
 
@@ -76,6 +85,11 @@ export function channelRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       const secret = newWebhookSecret();
       const now = toDate(ctx.clock.now());
       const row = await ctx.db.transaction().execute(async (trx) => {
+        // Under the user's row lock: two adds at once cannot both take the last place.
+        await lockUserChannels(trx, request.user!.id);
+        if ((await countUserChannels(trx, request.user!.id, 'webhook')) >= MAX_WEBHOOKS_PER_USER) {
+          throw conflict(`At most ${MAX_WEBHOOKS_PER_USER} webhook channels per user; delete one before adding another`);
+        }
         const created = await insertChannel(trx, { userId: request.user!.id, type: 'webhook', config: stored, secret, now });
         // A new way to reach the user: waiting events may deliver through it at once.
         await markUserEventsForCheck(trx, request.user!.id, now);
