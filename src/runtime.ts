@@ -11,6 +11,7 @@ import type { AppContext } from './http/context.ts';
 import { tickDuration, transitionsTotal } from './metrics.ts';
 import { PresenceCache } from './channels/presence.ts';
 import { buildChannels } from './channels/registry.ts';
+import { recordPresenceHealth } from './db/channels.ts';
 import { everyMinute, type Loop } from './scheduler/loop.ts';
 import { noticeLoop } from './scheduler/notice-loop.ts';
 import { noticeConfigOf, runTick, windowConfigOf } from './scheduler/tick.ts';
@@ -58,6 +59,8 @@ export async function run(config: Config, parts: Parts, opts: { migrate: boolean
     const presence = new PresenceCache(channels!, {
       timeoutMs: config.presenceTimeoutMs,
       onError: (err, channel) => log.warn({ err, channel: channel.id }, 'presence failed'),
+      // A channel that keeps timing out is backed off; every process and /me/channels see it on the row.
+      onHealth: (id, timeouts, until) => recordPresenceHealth(ctx.db, id, timeouts, until),
     });
     const cfg = windowConfigOf(config);
     loops.push(

@@ -16,6 +16,9 @@ export interface ChannelRecord {
   secret: string | null;
   /** Last interaction seen on the channel (Telegram presence). */
   lastSeenAt: Date | null;
+  /** Consecutive presence timeouts, and when it may be asked again (presence.ts backs off). */
+  presenceTimeouts?: number;
+  presenceBackoffUntil?: Date | null;
 }
 
 export interface PresenceUser {

@@ -16,6 +16,8 @@ export function channelRecord(row: ChannelRow): ChannelRecord {
     config: row.config,
     secret: row.secret,
     lastSeenAt: row.last_seen_at,
+    presenceTimeouts: row.presence_timeouts,
+    presenceBackoffUntil: row.presence_backoff_until,
   };
 }
 
@@ -38,6 +40,15 @@ export async function listUserChannels(db: Db, userId: number): Promise<ChannelR
 
 export async function findUserChannel(db: Db, userId: number, id: number): Promise<ChannelRow | undefined> {
   return db.selectFrom('channels').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+}
+
+/** A channel's presence health after a call: its consecutive timeouts and its backoff. */
+export async function recordPresenceHealth(db: Db, channelId: number, timeouts: number, backoffUntil: Date | null): Promise<void> {
+  await db
+    .updateTable('channels')
+    .set({ presence_timeouts: timeouts, presence_backoff_until: backoffUntil })
+    .where('id', '=', channelId)
+    .execute();
 }
 
 /** Locks the user's row for the rest of the transaction: channel adds of one user queue behind each other. */

@@ -50,6 +50,9 @@ export function channelView(row: ChannelRow) {
     enabled: row.enabled,
     config: row.config,
     last_seen_at: row.last_seen_at ? row.last_seen_at.toISOString() : null,
+    // A presence URL that keeps timing out is asked less often until this moment (channels/presence.ts).
+    presence_timeouts: row.presence_timeouts,
+    presence_backoff_until: row.presence_backoff_until ? row.presence_backoff_until.toISOString() : null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
