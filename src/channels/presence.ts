@@ -50,9 +50,10 @@ interface Health {
   backoffUntil: Date | null;
 }
 
+/** A user and the channels whose presence a decision about them needs. */
 export interface PresenceAsk {
-  channel: ChannelRecord;
   user: PresenceUser;
+  channels: readonly ChannelRecord[];
 }
 
 interface Cached {
@@ -61,16 +62,21 @@ interface Cached {
   value: Presence;
 }
 
-/** The asks with users taking turns (a1 b1 c1 a2 b2 a3 …), so the first slots go one to each user. */
-function takingTurns(asks: PresenceAsk[]): PresenceAsk[] {
-  const byUser = new Map<number, PresenceAsk[]>();
-  for (const a of asks) {
-    const list = byUser.get(a.user.id);
-    if (list) list.push(a);
-    else byUser.set(a.user.id, [a]);
+/**
+ * Each user's channels with users taking turns (a1 b1 c1 a2 b2 a3 …), so the
+ * first slots go one to each user. A user may be asked about in several asks.
+ */
+function takingTurns(asks: Iterable<PresenceAsk>): Array<{ channel: ChannelRecord; user: PresenceUser }> {
+  const byUser = new Map<number, Array<{ channel: ChannelRecord; user: PresenceUser }>>();
+  let total = 0;
+  for (const { user, channels } of asks) {
+    const list = byUser.get(user.id) ?? [];
+    for (const channel of channels) list.push({ channel, user });
+    byUser.set(user.id, list);
+    total += channels.length;
   }
-  const out: PresenceAsk[] = [];
-  for (let round = 0; out.length < asks.length; round++) {
+  const out: Array<{ channel: ChannelRecord; user: PresenceUser }> = [];
+  for (let round = 0; out.length < total; round++) {
     for (const list of byUser.values()) if (round < list.length) out.push(list[round]!);
   }
   return out;
@@ -100,8 +106,11 @@ export class PresenceCache {
     this.roundMs = opts.roundMs ?? 2 * opts.timeoutMs;
   }
 
-  /** The answer for each asked channel (disabled channels are not asked). */
-  async ask(asks: PresenceAsk[], now: Instant): Promise<Map<number, Presence>> {
+  /**
+   * The answer for each asked channel (disabled channels are not asked):
+   * the one place the event and notice ticks ask presence.
+   */
+  async ask(asks: Iterable<PresenceAsk>, now: Instant): Promise<Map<number, Presence>> {
     const nowMs = now.epochMilliseconds;
     this.evict(nowMs);
     const out = new Map<number, Presence>();

@@ -19,7 +19,6 @@ import { telegramRoutes } from './routes/telegram.ts';
 import { rejectUnstorableText } from './text-guard.ts';
 import { checkSameOrigin } from './cross-origin.ts';
 import { checkHost, hostPolicy } from './host-check.ts';
-import { RateLimits } from './rate-limit.ts';
 import { inboxRoutes } from './routes/inbox.ts';
 
 export interface AppOptions {
@@ -72,7 +71,6 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   const hostCheck = checkHost(hosts);
   app.addHook('onRequest', async (request) => hostCheck(request));
   // Then a client that keeps guessing tokens is turned away before its guess is looked at (rate-limit.ts).
-  ctx.limits ??= new RateLimits(ctx.config);
   app.addHook('onRequest', ctx.limits.beforeGuess);
   app.addHook('onSend', ctx.limits.afterGuess);
   // Before any route: strings Postgres cannot store are a 422, not a 500 (text-guard.ts).

@@ -47,8 +47,8 @@ describe('users take turns for the presence slots', () => {
     const cache = new PresenceCache(registry, { timeoutMs: 300, concurrency: 4, roundMs: 600 });
     const asks = [
       // The hoarder's channels come first in the tick's list.
-      ...Array.from({ length: 20 }, (_, i) => ({ channel: hook(100 + i, 1, hanging.presenceUrl), user: user(1) })),
-      ...[2, 3, 4].map((u) => ({ channel: hook(200 + u, u, home.presenceUrl), user: user(u) })),
+      ...Array.from({ length: 20 }, (_, i) => ({ channels: [hook(100 + i, 1, hanging.presenceUrl)], user: user(1) })),
+      ...[2, 3, 4].map((u) => ({ channels: [hook(200 + u, u, home.presenceUrl)], user: user(u) })),
     ];
     const started = performance.now();
     const answers = await cache.ask(asks, clock.now());
@@ -79,7 +79,7 @@ describe('a channel that keeps timing out is backed off, and /me/channels says s
       if (minute === 10) ha.presence = true;
       const channel = (await channelsOfUsers(h.store.db, [me.id])).get(me.id)!.find((c) => c.id === id)!;
       const before = ha.presenceCalls().length;
-      await h.presence.ask([{ channel, user: { id: me.id, login: 'slow', lastHeartbeatAt: null } }], h.clock.now());
+      await h.presence.ask([{ channels: [channel], user: { id: me.id, login: 'slow', lastHeartbeatAt: null } }], h.clock.now());
       if (ha.presenceCalls().length > before) calledAt.push(minute);
       if (minute === 2) {
         const view = (await call(h, 'GET', '/me/channels', { user: 'slow' })).body.channels.find((c: { id: number }) => c.id === id);
@@ -92,7 +92,7 @@ describe('a channel that keeps timing out is backed off, and /me/channels says s
     // It answers again at its next turn: the state clears.
     h.clock.set(madrid('2026-08-14T09:16'));
     const channel = (await channelsOfUsers(h.store.db, [me.id])).get(me.id)!.find((c) => c.id === id)!;
-    expect(await h.presence.ask([{ channel, user: { id: me.id, login: 'slow', lastHeartbeatAt: null } }], h.clock.now())).toEqual(new Map([[id, 'present']]));
+    expect(await h.presence.ask([{ channels: [channel], user: { id: me.id, login: 'slow', lastHeartbeatAt: null } }], h.clock.now())).toEqual(new Map([[id, 'present']]));
     const view = (await call(h, 'GET', '/me/channels', { user: 'slow' })).body.channels.find((c: { id: number }) => c.id === id);
     expect(view).toMatchObject({ presence_timeouts: 0, presence_backoff_until: null });
     await ha.close();

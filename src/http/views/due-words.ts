@@ -5,7 +5,7 @@
 // The span and the day names come from Intl.RelativeTimeFormat, so plural
 // forms are the language's own; the phrase around them from the catalog.
 import { type Instant, type PlainDate, type PlainTime, Temporal } from '../../domain/time.ts';
-import { namedDay, relativeSpan } from '../../i18n/intl.ts';
+import { namedDay, relativeShort, relativeSpan } from '../../i18n/intl.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { calendarDate, t } from '../../i18n/messages.ts';
 
@@ -65,4 +65,27 @@ export function untilWords(until: Instant, now: Instant, tz: string, locale: Loc
   if (days === 0) return t(locale, 'due.until', { when: hhmm(time) });
   const when = days === 1 ? namedDay(locale, 1) : dateLabel(day, today, locale);
   return midnight ? t(locale, 'due.until', { when }) : t(locale, 'due.untilAt', { when, time: hhmm(time) });
+}
+
+/**
+ * How long ago a notice changed, as its feed shows it: "just now", "5 min ago",
+ * "3 hr ago", "yesterday", "4 days ago", then the date ("14 Aug").
+ */
+export function agoWords(at: Instant, now: Instant, tz: string, locale: Locale): string {
+  const s = Math.max(0, Math.round((now.epochMilliseconds - at.epochMilliseconds) / 1000));
+  if (s < 60) return t(locale, 'notices.justNow');
+  const m = Math.round(s / 60);
+  if (m < 60) return relativeShort(locale, -m, 'minute');
+  const h = Math.round(m / 60);
+  if (h < 24) return relativeShort(locale, -h, 'hour');
+  const d = Math.round(h / 24);
+  if (d === 1) return namedDay(locale, -1);
+  if (d < 7) return relativeSpan(locale, -d, 'day');
+  return dateLabel(at.toZonedDateTimeISO(tz).toPlainDate(), now.toZonedDateTimeISO(tz).toPlainDate(), locale);
+}
+
+/** A moment as a person reads it in their zone: "2026-08-11 10:00, Europe/Madrid". */
+export function exactWords(at: Instant, tz: string): string {
+  const z = at.toZonedDateTimeISO(tz);
+  return `${z.toPlainDate().toString()} ${hhmm(z.toPlainTime())}, ${tz}`;
 }
