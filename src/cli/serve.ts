@@ -37,6 +37,9 @@ async function runUntilSignal(kind: string, parts: Parts, migrate: boolean): Pro
   await runtime.stop();
   clearTimeout(stuck);
   runtime.log.info('stopped');
+  // Everything is closed; a send released to the queue may still hold a socket until its own
+  // timeout. It must not hold the process: exit shortly if nothing else does first.
+  setTimeout(() => process.exit(0), 500).unref();
   return 0;
 }
 

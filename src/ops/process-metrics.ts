@@ -48,7 +48,9 @@ export function processRegistry(opts: ProcessMetricsOptions): Registry {
       labelNames: ['state', 'channel'],
       registers: [own],
       async collect() {
-        const rows = await stats();
+        // A database that does not answer must not fail the whole scrape: the gauge keeps its last values.
+        const rows = await stats().catch(() => null);
+        if (!rows) return;
         // Every combination is reported, 0 included, so a drained queue reads 0 rather than vanishing.
         for (const state of STATES) {
           for (const channel of CHANNELS) {
@@ -63,7 +65,8 @@ export function processRegistry(opts: ProcessMetricsOptions): Registry {
       labelNames: ['channel'],
       registers: [own],
       async collect() {
-        const rows = await stats();
+        const rows = await stats().catch(() => null);
+        if (!rows) return;
         const now = opts.clock.now().epochMilliseconds;
         for (const channel of CHANNELS) {
           const oldest = Math.min(...rows.filter((r) => r.channel === channel).map((r) => r.oldest.getTime()));
