@@ -54,6 +54,8 @@ export const MePatch = Type.Object(
     tz: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
     quiet_start: Type.Optional(ClockTime),
     quiet_end: Type.Optional(ClockTime),
+    // Checked by patchUser, so an unknown code is a 422 naming `locale` with the supported ones.
+    locale: Type.Optional(Type.String({ maxLength: 35 })),
   },
   { additionalProperties: false },
 );

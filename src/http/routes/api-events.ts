@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { parseBatch } from '../../core/event-input.ts';
 import { getSourceEvent, upsertBatch, withdraw } from '../../core/events.ts';
 import { apiEventView } from '../../core/views.ts';
-import { authenticateSource } from '../auth.ts';
+import { authenticateSource, newUserDefaults } from '../auth.ts';
 import type { AppContext } from '../context.ts';
 import { EventIdentityQuery, EventsBatch } from '../schemas.ts';
 
@@ -18,7 +18,7 @@ export function apiEventsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
 
     app.put('/api/events', { schema: { body: EventsBatch }, bodyLimit: BATCH_BODY_LIMIT }, async (request) => {
       const events = parseBatch(request.body.events);
-      const results = await upsertBatch(ctx.db, ctx.clock, ctx.config.defaultTz, request.source!.id, events);
+      const results = await upsertBatch(ctx.db, ctx.clock, newUserDefaults(ctx, request), request.source!.id, events);
       return { events: results };
     });
 
