@@ -141,7 +141,6 @@ describe.skipIf(onPostgres)('on embedded PGlite', () => {
   it('while the server holds the directory, the backup goes through it and catches what it just wrote', async () => {
     const port = await freePort();
     const server = backend.spawn(['start'], { PORT: String(port), HOST: '127.0.0.1' });
-    let written: Awaited<ReturnType<typeof content>>;
     try {
       await server.waitFor(/Hado is running at/);
       const put = await fetch(`http://127.0.0.1:${port}/api/events`, {
@@ -159,7 +158,7 @@ describe.skipIf(onPostgres)('on embedded PGlite', () => {
     } finally {
       expect(await server.stop()).toBe(0);
     }
-    written = await contentOf(backend.dataDir);
+    const written = await contentOf(backend.dataDir);
     expect(written.events).toHaveLength(3);
     const restore = await backend.hado(['restore', file('live.tar.gz')], { HADO_DATA_DIR: restoredDir('restored-live') });
     expect(restore.code, restore.stderr).toBe(0);

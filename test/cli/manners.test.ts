@@ -55,7 +55,8 @@ describe('--help', () => {
   it.each(COMMANDS.map((c) => c.name))('hado %s --help prints its usage and options, exits 0 and touches nothing', async (name) => {
     const dataDir = path.join(scratch, `help-${name.replace(':', '-')}`);
     // DATABASE_URL points nowhere: a command that tried to connect would fail or hang.
-    for (const env of [{ HADO_DATA_DIR: dataDir }, { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' }]) {
+    const envs: Record<string, string>[] = [{ HADO_DATA_DIR: dataDir }, { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' }];
+    for (const env of envs) {
       for (const flag of ['--help', '-h']) {
         const res = await inProcess([name, flag, ...(name === 'tick' ? ['--at', 'not-an-instant'] : [])], env);
         expect(res.code, res.stderr).toBe(0);
