@@ -121,9 +121,10 @@ describe(`hado on ${onPostgres ? 'PostgreSQL' : 'embedded PGlite'}`, () => {
   it.skipIf(onPostgres)('while a server holds the data directory, source commands go through it and others refuse clearly', async () => {
     const dataDir = backend.dataDir;
     const port = await freePort();
-    const server = backend.spawn(['start'], { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info' });
+    const server = backend.spawn(['start'], { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', HADO_METRICS_ADDR: '127.0.0.1:0' });
     try {
       await server.waitFor(/Hado is running at/);
+      const metricsAt = (await server.waitFor(/"address":"(127\.0\.0\.1:\d+)","msg":"metrics listening"/))[1];
       const health = await fetch(`http://127.0.0.1:${port}/healthz`);
       expect(health.status).toBe(200);
 
@@ -155,6 +156,11 @@ describe(`hado on ${onPostgres ? 'PostgreSQL' : 'embedded PGlite'}`, () => {
       expect(stream.status).toBe(200);
       const reader = stream.body!.getReader();
       expect(new TextDecoder().decode((await reader.read()).value)).toMatch(/^retry: \d+/);
+      // Metrics of `start` on its own listener, never on the public port.
+      const metrics = await (await fetch(`http://${metricsAt}/metrics`)).text();
+      expect(metrics).toMatch(/^hado_live_connections 1$/m);
+      expect(metrics).toMatch(/^hado_outbox_depth\{state="due",channel="webhook"\} 0$/m);
+      expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404);
       const ended = (async () => {
         while (!(await reader.read()).done);
         return 'ended';
