@@ -8,7 +8,6 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/connect.ts';
 import { type OutboxRow, type OutboxState, outboxStats } from '../db/outbox-stats.ts';
 import { toDate } from '../domain/time.ts';
-import type { Live } from '../live/live.ts';
 import { register } from '../metrics.ts';
 
 const STATES: OutboxState[] = ['due', 'leased', 'waiting'];
@@ -21,8 +20,8 @@ export interface ProcessMetricsOptions {
   clock: Clock;
   /** Report the outbox gauges (processes running the scheduler or the worker). */
   outbox: boolean;
-  /** The process's live streams, when it serves HTTP. */
-  live: () => Live | undefined;
+  /** How many live streams the process holds (0 without HTTP). */
+  liveConnections: () => number;
 }
 
 /** This process's registry: the shared counters plus its own gauges. */
@@ -80,7 +79,7 @@ export function processRegistry(opts: ProcessMetricsOptions): Registry {
     help: 'Open live streams (GET /me/stream) held by this process',
     registers: [own],
     collect() {
-      this.set(opts.live()?.hub.connections ?? 0);
+      this.set(opts.liveConnections());
     },
   });
   return Registry.merge([register, own]);

@@ -14,6 +14,7 @@ import type { Store } from '../../src/db/connect.ts';
 import { openStore } from '../../src/db/connect.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { buildApp } from '../../src/http/app.ts';
+import { buildContext, closeContext } from '../../src/runtime.ts';
 import { type CliBackend, createCliBackend, freePort } from '../support/cli.ts';
 import { onPostgres } from '../support/store.ts';
 
@@ -29,7 +30,8 @@ afterAll(() => backend.dispose());
 async function seed(store: Store): Promise<void> {
   await migrateToLatest(store.db);
   const config = loadConfig({ HADO_LOCAL_USER: '', HADO_DEFAULT_TZ: 'Europe/Madrid' });
-  const app = await buildApp({ store, db: store.db, config, clock: systemClock });
+  const ctx = buildContext(store, config, systemClock, { telegram: null });
+  const app = await buildApp(ctx);
   const call = async (method: 'PUT' | 'POST', url: string, body: unknown, auth: Record<string, string>) => {
     const res = await app.inject({ method, url, payload: body as object, headers: auth, remoteAddress: '127.0.0.1' });
     expect(res.statusCode, res.body).toBeLessThan(300);
@@ -55,6 +57,7 @@ async function seed(store: Store): Promise<void> {
     );
   } finally {
     await app.close();
+    await closeContext(ctx);
   }
 }
 

@@ -22,7 +22,7 @@ const deployFiles = (dir = 'deploy'): string[] =>
   });
 
 describe('metric names', () => {
-  const registry = processRegistry({ db: null as unknown as Db, clock: new FakeClock('2026-08-01T00:00:00Z'), outbox: true, live: () => undefined });
+  const registry = processRegistry({ db: null as unknown as Db, clock: new FakeClock('2026-08-01T00:00:00Z'), outbox: true, liveConnections: () => 0 });
   const known = new Set(registry.getMetricsAsArray().map((m) => m.name));
 
   // The README's metrics section (elsewhere hado_live is the NOTIFY channel, not a metric).

@@ -42,7 +42,7 @@ describe('the operations listener', () => {
     store = await createTestStore();
     await store.db.schema.dropTable('kysely_migration').execute();
     await store.db.schema.dropTable('kysely_migration_lock').execute();
-    const registry = processRegistry({ db: store.db, clock: new FakeClock('2026-08-01T10:00:00Z'), outbox: true, live: () => undefined });
+    const registry = processRegistry({ db: store.db, clock: new FakeClock('2026-08-01T10:00:00Z'), outbox: true, liveConnections: () => 0 });
     ops = await startOpsListener({ host: '127.0.0.1', port: 0, registry, store });
   });
   afterAll(async () => {

@@ -12,6 +12,7 @@ import { createSource } from '../../src/core/sources.ts';
 import type { Store } from '../../src/db/connect.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { buildApp } from '../../src/http/app.ts';
+import { buildContext, closeContext } from '../../src/runtime.ts';
 import { type CliBackend, createCliBackend, type Running } from '../support/cli.ts';
 import { onPostgres } from '../support/store.ts';
 
@@ -38,7 +39,8 @@ beforeAll(async () => {
   backend = await createCliBackend('hado-worker-');
   await withStore(async (store) => {
     await migrateToLatest(store.db);
-    const app = await buildApp({ store, db: store.db, config: loadConfig({ HADO_LOCAL_USER: '', ...ALLOW }), clock: systemClock });
+    const ctx = buildContext(store, loadConfig({ HADO_LOCAL_USER: '', ...ALLOW }), systemClock, { telegram: null });
+    const app = await buildApp(ctx);
     try {
       const { token } = await createSource(store.db, systemClock, 'docs');
       const put = await app.inject({
@@ -64,6 +66,7 @@ beforeAll(async () => {
       deliveryId = Number(row.rows[0]!.id);
     } finally {
       await app.close();
+      await closeContext(ctx);
     }
   });
 }, 120_000);

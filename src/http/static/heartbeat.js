@@ -11,7 +11,7 @@ let lastSent = Number.NEGATIVE_INFINITY;
 let timer = null;
 
 /** Whether the page counts as a person being here right now. */
-export const heartbeatHolds = () => document.visibilityState === 'visible' && Date.now() - lastActivity < IDLE_MS;
+const heartbeatHolds = () => document.visibilityState === 'visible' && Date.now() - lastActivity < IDLE_MS;
 
 function stop() {
   if (timer !== null) clearTimeout(timer);
