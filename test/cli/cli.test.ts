@@ -74,7 +74,7 @@ describe(`hado on ${onPostgres ? 'PostgreSQL' : 'embedded PGlite'}`, () => {
     } finally {
       await store.close();
     }
-  }, 60_000);
+  }, 180_000);
 
   it('source:create with a taken name fails clearly with exit code 1; a bad name is a usage error', async () => {
     const dup = await hado(['source:create', 'docs']);
@@ -87,7 +87,7 @@ describe(`hado on ${onPostgres ? 'PostgreSQL' : 'embedded PGlite'}`, () => {
     const none = await hado(['source:create']);
     expect(none.code).toBe(2);
     expect(none.stderr).toMatch(/^hado source:create: missing <name>\n\nUsage: hado source:create <name>/);
-  }, 60_000);
+  }, 180_000);
 
   it('source:list lists sources with their event counts, never tokens', async () => {
     const res = await hado(['source:list']);
@@ -96,7 +96,7 @@ describe(`hado on ${onPostgres ? 'PostgreSQL' : 'embedded PGlite'}`, () => {
     expect(lines[0]).toBe('ID\tNAME\tEVENTS\tCREATED');
     expect(lines[1]).toMatch(/^\d+\tdocs\t1\t\d{4}-\d\d-\d\dT/);
     expect(res.stdout).not.toContain(token);
-  }, 60_000);
+  }, 180_000);
 
   it('tick --at runs one tick as of that instant and prints the transitions', async () => {
     const res = await hado(['tick', '--at', '2026-08-14T00:00:00+02:00']);
@@ -107,14 +107,14 @@ describe(`hado on ${onPostgres ? 'PostgreSQL' : 'embedded PGlite'}`, () => {
     const bad = await hado(['tick', '--at', 'tomorrow']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--at must be an ISO instant/);
-  }, 60_000);
+  }, 180_000);
 
   it('a bad configuration stops start-up with a message naming the key', async () => {
     const res = await hado(['start'], { PORT: 'eighty', HADO_DEFAULT_TZ: 'Mars/Base' });
     expect(res.code).toBe(1);
     expect(res.stderr).toMatch(/PORT must be an integer, got "eighty"/);
     expect(res.stderr).toMatch(/HADO_DEFAULT_TZ must be an IANA time zone/);
-  }, 30_000);
+  }, 180_000);
 
   it.skipIf(onPostgres)('while a server holds the data directory, source commands go through it and others refuse clearly', async () => {
     const dataDir = backend.dataDir;

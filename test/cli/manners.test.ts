@@ -105,7 +105,8 @@ describe('usage errors exit 2 with a one-line reason, then the usage, on stderr'
   });
 });
 
-describe('through bin/hado.js (real exit codes)', () => {
+// Child processes: each loads Node and the app (through tsx when dist/ is older than src/), slow on a busy machine.
+describe('through bin/hado.js (real exit codes)', { timeout: 120_000 }, () => {
   const run = (args: string[], env: Record<string, string> = {}) =>
     runProcess(process.execPath, [BIN, ...args], { env: cleanEnv({ HADO_DATA_DIR: path.join(scratch, 'bin'), ...env }) });
 
