@@ -15,9 +15,11 @@ import { openStore, type Store } from './db/connect.ts';
 import { assertSchemaCurrent, migrateToLatest } from './db/migrate.ts';
 import type { ErrorSink } from './errors.ts';
 import { buildApp } from './http/app.ts';
+import { RateLimits } from './http/rate-limit.ts';
 import type { AppContext } from './http/context.ts';
 import { Live } from './live/live.ts';
 import { observeTick, tickDuration, transitionsTotal } from './metrics.ts';
+import { recordPresenceHealth } from './db/channels.ts';
 import { startOpsListener } from './ops/listener.ts';
 import { processRegistry } from './ops/process-metrics.ts';
 import { stopWithin } from './ops/shutdown.ts';
@@ -57,7 +59,8 @@ export function buildContext(
   const onError = errorSink(log);
   const telegram = opts.telegram !== undefined ? opts.telegram : telegramClientOf(config, log.child({ component: 'telegram' }));
   const live = opts.live ?? new Live(store, { maxPerUser: config.streamMaxPerUser, log: log.child({ part: 'live' }) });
-  const ctx: AppContext = { store, db: store.db, config, clock, live, telegram, onError, onEventDone: () => {} };
+  const limits = new RateLimits(config);
+  const ctx: AppContext = { store, db: store.db, config, clock, live, telegram, onError, onEventDone: () => {}, limits };
   // After Done by any path, the event's old Telegram messages lose their buttons (SPEC A7).
   if (telegram) ctx.onEventDone = (eventId) => telegram.background('clear buttons', () => clearButtonsAfterDone(ctx, eventId));
   return ctx;
@@ -122,6 +125,8 @@ export async function run(config: Config, parts: Parts, opts: { migrate: boolean
     const presence = new PresenceCache(channels, {
       timeoutMs: config.presenceTimeoutMs,
       onError: (err, channel) => onError(err, 'presence', { channel: channel.id }),
+      // A channel that keeps timing out is backed off; every process and /me/channels see it on the row.
+      onHealth: (id, timeouts, until) => recordPresenceHealth(ctx.db, id, timeouts, until),
     });
     const onPreferenceError = (err: unknown) => onError(err, 'preferences read (delivering with the defaults)');
     const cfg = windowConfigOf(config);
