@@ -18,6 +18,9 @@ export interface ChannelRecord {
   secret: ChannelRow['secret'];
   /** Last interaction seen on the channel (Telegram presence). */
   lastSeenAt: ChannelRow['last_seen_at'];
+  /** Consecutive presence timeouts, and when it may be asked again (channels/presence.ts backs off). */
+  presenceTimeouts?: ChannelRow['presence_timeouts'];
+  presenceBackoffUntil?: ChannelRow['presence_backoff_until'];
 }
 
 /** The user a channel is asked about or delivers to. */
@@ -42,6 +45,8 @@ export function channelRecord(row: ChannelRow): ChannelRecord {
     config: row.config,
     secret: row.secret,
     lastSeenAt: row.last_seen_at,
+    presenceTimeouts: row.presence_timeouts,
+    presenceBackoffUntil: row.presence_backoff_until,
   };
 }
 
@@ -64,6 +69,30 @@ export async function listUserChannels(db: Db, userId: number): Promise<ChannelR
 
 export async function findUserChannel(db: Db, userId: number, id: number): Promise<ChannelRow | undefined> {
   return db.selectFrom('channels').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+}
+
+/** A channel's presence health after a call: its consecutive timeouts and its backoff. */
+export async function recordPresenceHealth(db: Db, channelId: number, timeouts: number, backoffUntil: Date | null): Promise<void> {
+  await db
+    .updateTable('channels')
+    .set({ presence_timeouts: timeouts, presence_backoff_until: backoffUntil })
+    .where('id', '=', channelId)
+    .execute();
+}
+
+/** Locks the user's row for the rest of the transaction: channel adds of one user queue behind each other. */
+export async function lockUserChannels(db: Db, userId: number): Promise<void> {
+  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
+export async function countUserChannels(db: Db, userId: number, type: ChannelType): Promise<number> {
+  const row = await db
+    .selectFrom('channels')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('type', '=', type)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function insertChannel(

@@ -6,10 +6,12 @@ import { Type } from 'typebox';
 import { newWebhookSecret } from '../../channels/webhook.ts';
 import {
   type ChannelRow,
+  countUserChannels,
   deleteChannel,
   findUserChannel,
   insertChannel,
   listUserChannels,
+  lockUserChannels,
   setChannelEnabled,
 } from '../../db/channels.ts';
 import { markUserEventsForCheck } from '../../db/deliveries.ts';
@@ -18,6 +20,7 @@ import { conflict, invalid, notFound } from '../../errors.ts';
 import { userResolver } from '../auth.ts';
 import type { AppContext } from '../context.ts';
 import { IdParam } from '../schemas.ts';
+import { checkOutboundUrl, outboundPolicyOf } from '../../net/outbound.ts';
 
 // The config's shape depends on the type, so it is checked after the type (webhookConfigOf).
 const ChannelCreate = Type.Object(
@@ -30,6 +33,13 @@ const ChannelCreate = Type.Object(
 
 const WEBHOOK_KEYS = ['deliver_url', 'presence_url'];
 
+/**
+ * Issue 10: 48 webhooks of one user whose presence URLs never answered took
+ * the whole shared presence pool. Twenty is more than anyone's homes and
+ * devices, and bounds what one account can ask the tick to do.
+ */
+export const MAX_WEBHOOKS_PER_USER = 20;
+
 const ChannelPatch = Type.Object({ enabled: Type.Boolean() }, { additionalProperties: false });
 
 /** What the user sees of a channel: never its secret. */
@@ -40,30 +50,19 @@ export function channelView(row: ChannelRow) {
     enabled: row.enabled,
     config: row.config,
     last_seen_at: row.last_seen_at ? row.last_seen_at.toISOString() : null,
+    // A presence URL that keeps timing out is asked less often until this moment (channels/presence.ts).
+    presence_timeouts: row.presence_timeouts,
+    presence_backoff_until: row.presence_backoff_until ? row.presence_backoff_until.toISOString() : null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
 }
 
-/** A webhook URL: absolute http(s) with a host. */
-function checkUrl(field: string, raw: unknown): string {
-  if (typeof raw !== 'string' || raw.length === 0) throw invalid(field, 'must be a URL string');
-  if (raw.length > 2048) throw invalid(field, 'must be at most 2048 characters');
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw invalid(field, `must be an absolute http(s) URL, got "${raw}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw invalid(field, `must be an http(s) URL, got "${url.protocol}"`);
-  }
-  if (!url.hostname) throw invalid(field, 'must name a host');
-  return raw;
-}
-
 export function channelRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const resolveUser = userResolver(ctx);
+  // The same policy the channels connect under (net/outbound.ts): refused here as a 422 naming the field.
+  const outbound = outboundPolicyOf(ctx.config);
+  const checkUrl = (field: string, raw: unknown) => checkOutboundUrl(outbound, field, raw);
   return async (app) => {
     app.addHook('onRequest', async (request) => {
       request.user = await resolveUser(request);
@@ -89,6 +88,11 @@ export function channelRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       const secret = newWebhookSecret();
       const now = toDate(ctx.clock.now());
       const row = await ctx.db.transaction().execute(async (trx) => {
+        // Under the user's row lock: two adds at once cannot both take the last place.
+        await lockUserChannels(trx, request.user!.id);
+        if ((await countUserChannels(trx, request.user!.id, 'webhook')) >= MAX_WEBHOOKS_PER_USER) {
+          throw conflict(`At most ${MAX_WEBHOOKS_PER_USER} webhook channels per user; delete one before adding another`);
+        }
         const created = await insertChannel(trx, { userId: request.user!.id, type: 'webhook', config: stored, secret, now });
         // A new way to reach the user: waiting events may deliver through it at once.
         await markUserEventsForCheck(trx, request.user!.id, now);
