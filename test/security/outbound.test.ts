@@ -267,6 +267,7 @@ describe('the reproduced attack: a webhook that Acks/Dones another user’s even
         subtitle: null,
         deepLink: null,
         doneLabel: null,
+        locale: 'en',
       },
       { id: 1, login: 'mallory', lastHeartbeatAt: null },
       {
