@@ -39,7 +39,7 @@ async function seed(login: string, acceptLanguage: string, titles: { bday: strin
 }
 
 beforeAll(async () => {
-  s = await startServer({ TELEGRAM_BOT_TOKEN: '123456:ABC-test', TELEGRAM_WEBHOOK_SECRET: 'secret', TELEGRAM_API_ROOT: 'http://127.0.0.1:9' });
+  s = await startServer({ TELEGRAM_BOT_TOKEN: '123456:ABC-test', TELEGRAM_WEBHOOK_SECRET: 'secret-of-the-test-hook', TELEGRAM_API_ROOT: 'http://127.0.0.1:9' });
   browser = await launchBrowser();
   await seed('nikita', 'ru-RU,ru;q=0.9', {
     bday: 'Поздравить Васю с днём рождения',

@@ -55,7 +55,7 @@ async function seed(login: string, locale: Locale) {
 beforeAll(async () => {
   t = await createTestApp({
     now: '2026-08-11T08:00:00Z',
-    env: { TELEGRAM_BOT_TOKEN: '123456:ABC-test', TELEGRAM_WEBHOOK_SECRET: 'secret', TELEGRAM_API_ROOT: 'http://127.0.0.1:9' },
+    env: { TELEGRAM_BOT_TOKEN: '123456:ABC-test', TELEGRAM_WEBHOOK_SECRET: 'secret-of-the-test-hook', TELEGRAM_API_ROOT: 'http://127.0.0.1:9' },
   });
   docs = await createSource(t, 'docs');
   await seed('olga', 'ru');
