@@ -17,20 +17,33 @@ import { toDate } from '../../domain/time.ts';
 import { conflict, invalid, notFound } from '../../errors.ts';
 import { userResolver } from '../auth.ts';
 import type { AppContext } from '../context.ts';
+import { SECURITY, TAGS } from '../openapi.ts';
+import { ChannelBody, ChannelCreated, ChannelList, errors, NoBody } from '../response-schemas.ts';
 import { IdParam } from '../schemas.ts';
+
+const doc = { security: SECURITY.user, tags: [TAGS.channels] };
+const ERR = [401, 403] as const;
 
 // The config's shape depends on the type, so it is checked after the type (webhookConfigOf).
 const ChannelCreate = Type.Object(
   {
-    type: Type.String({ maxLength: 32 }),
+    type: Type.String({ maxLength: 32, description: '"webhook" (web comes with the user; Telegram is linked with /me/channels/telegram/link)' }),
     config: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [
+      {
+        type: 'webhook',
+        config: { deliver_url: 'https://ha.example/api/webhook/hado', presence_url: 'https://ha.example/api/states/person.nikita' },
+      },
+    ],
+  },
 );
 
 const WEBHOOK_KEYS = ['deliver_url', 'presence_url'];
 
-const ChannelPatch = Type.Object({ enabled: Type.Boolean() }, { additionalProperties: false });
+const ChannelPatch = Type.Object({ enabled: Type.Boolean() }, { additionalProperties: false, examples: [{ enabled: false }] });
 
 /** What the user sees of a channel: never its secret. */
 export function channelView(row: ChannelRow) {
@@ -69,12 +82,34 @@ export function channelRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       request.user = await resolveUser(request);
     });
 
-    app.get('/me/channels', async (request) => {
-      const rows = await listUserChannels(ctx.db, request.user!.id);
-      return { channels: rows.map(channelView) };
-    });
+    app.get(
+      '/me/channels',
+      {
+        schema: {
+          ...doc,
+          operationId: 'getMyChannels',
+          summary: "The user's channels (never a secret)",
+          response: { 200: ChannelList, ...errors(...ERR) },
+        },
+      },
+      async (request) => {
+        const rows = await listUserChannels(ctx.db, request.user!.id);
+        return { channels: rows.map(channelView) };
+      },
+    );
 
-    app.post('/me/channels', { schema: { body: ChannelCreate } }, async (request, reply) => {
+    app.post(
+      '/me/channels',
+      {
+        schema: {
+          ...doc,
+          operationId: 'addMyChannel',
+          summary: 'Add a webhook channel (Home Assistant or any receiver); its signing secret is shown this once',
+          body: ChannelCreate,
+          response: { 201: ChannelCreated, ...errors(...ERR, 400, 409, 415, 422) },
+        },
+      },
+      async (request, reply) => {
       const { type, config } = request.body;
       if (type === 'web') throw conflict('Every user has exactly one web channel, made with the user; it cannot be added');
       if (type === 'telegram') {
@@ -99,9 +134,22 @@ export function channelRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         // Shown this once: receivers verify webhook-signature with it (README, "Webhook channel").
         secret,
       });
-    });
+      },
+    );
 
-    app.patch('/me/channels/:id', { schema: { params: IdParam, body: ChannelPatch } }, async (request) => {
+    app.patch(
+      '/me/channels/:id',
+      {
+        schema: {
+          ...doc,
+          operationId: 'patchMyChannel',
+          summary: 'Switch a channel off or on (the web channel too)',
+          params: IdParam,
+          body: ChannelPatch,
+          response: { 200: ChannelBody, ...errors(...ERR, 400, 404, 415, 422) },
+        },
+      },
+      async (request) => {
       const now = toDate(ctx.clock.now());
       const row = await ctx.db.transaction().execute(async (trx) => {
         const updated = await setChannelEnabled(trx, request.user!.id, Number(request.params.id), request.body.enabled, now);
@@ -110,15 +158,28 @@ export function channelRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       });
       if (!row) throw notFound(`Channel ${request.params.id} not found`);
       return { channel: channelView(row) };
-    });
+      },
+    );
 
-    app.delete('/me/channels/:id', { schema: { params: IdParam } }, async (request, reply) => {
+    app.delete(
+      '/me/channels/:id',
+      {
+        schema: {
+          ...doc,
+          operationId: 'deleteMyChannel',
+          summary: 'Delete a channel (the web channel cannot be deleted: 409)',
+          params: IdParam,
+          response: { 204: NoBody('Deleted'), ...errors(...ERR, 404, 409, 422) },
+        },
+      },
+      async (request, reply) => {
       const id = Number(request.params.id);
       const row = await findUserChannel(ctx.db, request.user!.id, id);
       if (!row) throw notFound(`Channel ${id} not found`);
       if (row.type === 'web') throw conflict('The web channel cannot be deleted (it is the inbox); disable it instead');
       await deleteChannel(ctx.db, request.user!.id, id);
       return reply.status(204).send();
-    });
+      },
+    );
   };
 }

@@ -67,8 +67,10 @@ export function inboxRoutes(ctx: AppContext, assets: Assets = loadAssets()): Fas
     };
   }
 
+  // The page and its parts are for the browser, not client services: not in the OpenAPI document.
+  const page = { schema: { hide: true } };
   return async (app) => {
-    app.get('/', async (request, reply) => {
+    app.get('/', page, async (request, reply) => {
       let user: UserRow;
       try {
         user = await resolveUser(request);
@@ -79,17 +81,17 @@ export function inboxRoutes(ctx: AppContext, assets: Assets = loadAssets()): Fas
       return sendHtml(reply, 200, renderInboxPage(await model(user), pageAssets));
     });
 
-    app.get('/inbox/groups', async (request, reply) => {
+    app.get('/inbox/groups', page, async (request, reply) => {
       const m = await model(await resolveUser(request));
       return sendHtml(reply, 200, renderGroups(m).text);
     });
 
-    app.get('/inbox/channels', async (request, reply) => {
+    app.get('/inbox/channels', page, async (request, reply) => {
       const user = await resolveUser(request);
       return sendHtml(reply, 200, renderChannels({ channels: await listUserChannels(ctx.db, user.id) }).text);
     });
 
-    app.get<{ Params: { file: string } }>('/static/:file', async (request, reply) => {
+    app.get<{ Params: { file: string } }>('/static/:file', page, async (request, reply) => {
       const asset = assets.get(request.params.file);
       if (!asset) {
         // An old hash after a deploy, or a typo: never serve other content under it.
