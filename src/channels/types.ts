@@ -14,6 +14,8 @@ export interface ChannelRecord {
   config: Record<string, unknown>;
   /** Webhook signing secret (never shown after creation). */
   secret: string | null;
+  /** Headers of a webhook's presence request (never shown back). */
+  presenceHeaders?: Record<string, string> | null;
   /** Last interaction seen on the channel (Telegram presence). */
   lastSeenAt: Date | null;
 }

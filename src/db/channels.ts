@@ -15,6 +15,7 @@ export function channelRecord(row: ChannelRow): ChannelRecord {
     enabled: row.enabled,
     config: row.config,
     secret: row.secret,
+    presenceHeaders: row.presence_headers,
     lastSeenAt: row.last_seen_at,
   };
 }
@@ -42,7 +43,14 @@ export async function findUserChannel(db: Db, userId: number, id: number): Promi
 
 export async function insertChannel(
   db: Db,
-  row: { userId: number; type: ChannelType; config: Record<string, unknown>; secret: string | null; now: Date },
+  row: {
+    userId: number;
+    type: ChannelType;
+    config: Record<string, unknown>;
+    secret: string | null;
+    presenceHeaders?: Record<string, string> | null;
+    now: Date;
+  },
 ): Promise<ChannelRow> {
   return db
     .insertInto('channels')
@@ -51,6 +59,7 @@ export async function insertChannel(
       type: row.type,
       config: JSON.stringify(row.config),
       secret: row.secret,
+      presence_headers: row.presenceHeaders ? JSON.stringify(row.presenceHeaders) : null,
       enabled: true,
       created_at: row.now,
       updated_at: row.now,

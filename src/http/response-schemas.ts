@@ -178,7 +178,7 @@ export const ChannelOut = Type.Object(
       {
         additionalProperties: true,
         description:
-          'webhook: deliver_url, presence_url, presence_field, presence_present and presence_header_names (never the header values); telegram: chat_id; web: {}',
+          'webhook: deliver_url, presence_url, presence_field, presence_present, and presence_headers as a list of header names (never their values); telegram: chat_id; web: {}',
       },
     ),
     last_seen_at: Nullable(DateTime),

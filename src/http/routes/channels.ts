@@ -3,6 +3,7 @@
 // linked through POST /me/channels/telegram/link (routes/telegram.ts).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { PRESENCE_KEYS, parsePresenceConfig } from '../../channels/presence-config.ts';
 import { newWebhookSecret } from '../../channels/webhook.ts';
 import {
   type ChannelRow,
@@ -19,7 +20,33 @@ import { userResolver } from '../auth.ts';
 import type { AppContext } from '../context.ts';
 import { SECURITY, TAGS } from '../openapi.ts';
 import { ChannelBody, ChannelCreated, ChannelList, errors, NoBody } from '../response-schemas.ts';
-import { IdParam } from '../schemas.ts';
+import { documentedAs, IdParam } from '../schemas.ts';
+
+/** A webhook's config as documented; checked in the handler (checkUrl, parsePresenceConfig), which names the field. */
+const WebhookConfigDoc = Type.Object(
+  {
+    deliver_url: Type.String({ format: 'uri', description: 'Where reminders are POSTed (signed per Standard Webhooks)' }),
+    presence_url: Type.Optional(
+      Type.String({ format: 'uri', description: 'GET before delivering: {"present": true|false}, or the field below' }),
+    ),
+    presence_headers: Type.Optional(
+      Type.Record(Type.String(), Type.String({ maxLength: 4096 }), {
+        maxProperties: 10,
+        description:
+          'Headers of the presence request, e.g. {"Authorization": "Bearer <Home Assistant token>"}; stored, never shown back (only their names)',
+      }),
+    ),
+    presence_field: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'A top-level field of the presence answer, e.g. "state"' })),
+    presence_present: Type.Optional(
+      Type.Array(Type.Union([Type.String({ maxLength: 256 }), Type.Number(), Type.Boolean()]), {
+        minItems: 1,
+        maxItems: 20,
+        description: 'Values of presence_field that mean present, e.g. ["home"]; any other value is absent, no field unknown',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 
 const doc = { security: SECURITY.user, tags: [TAGS.channels] };
 const ERR = [401, 403] as const;
@@ -28,7 +55,7 @@ const ERR = [401, 403] as const;
 const ChannelCreate = Type.Object(
   {
     type: Type.String({ maxLength: 32, description: '"webhook" (web comes with the user; Telegram is linked with /me/channels/telegram/link)' }),
-    config: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    config: Type.Optional(documentedAs(WebhookConfigDoc, Type.Record(Type.String(), Type.Unknown()))),
   },
   {
     additionalProperties: false,
@@ -41,17 +68,18 @@ const ChannelCreate = Type.Object(
   },
 );
 
-const WEBHOOK_KEYS = ['deliver_url', 'presence_url'];
+const WEBHOOK_KEYS = ['deliver_url', 'presence_url', ...PRESENCE_KEYS];
 
 const ChannelPatch = Type.Object({ enabled: Type.Boolean() }, { additionalProperties: false, examples: [{ enabled: false }] });
 
-/** What the user sees of a channel: never its secret. */
+/** What the user sees of a channel: never its secret, and of its presence headers only their names. */
 export function channelView(row: ChannelRow) {
+  const headers = row.presence_headers ? { presence_headers: Object.keys(row.presence_headers) } : {};
   return {
     id: row.id,
     type: row.type,
     enabled: row.enabled,
-    config: row.config,
+    config: { ...row.config, ...headers },
     last_seen_at: row.last_seen_at ? row.last_seen_at.toISOString() : null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
@@ -117,14 +145,23 @@ export function channelRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       }
       if (type !== 'webhook') throw invalid('type', `must be "webhook" (got "${type}")`);
       const unknown = Object.keys(config ?? {}).find((k) => !WEBHOOK_KEYS.includes(k));
-      if (unknown !== undefined) throw invalid(`config.${unknown}`, 'is not a known field (deliver_url, presence_url)');
+      if (unknown !== undefined) throw invalid(`config.${unknown}`, `is not a known field (${WEBHOOK_KEYS.join(', ')})`);
       if (config?.deliver_url === undefined) throw invalid('config.deliver_url', 'is required');
-      const stored: Record<string, string> = { deliver_url: checkUrl('config.deliver_url', config.deliver_url) };
+      const stored: Record<string, unknown> = { deliver_url: checkUrl('config.deliver_url', config.deliver_url) };
       if (config.presence_url !== undefined) stored.presence_url = checkUrl('config.presence_url', config.presence_url);
+      const presence = parsePresenceConfig(config, stored.presence_url !== undefined);
+      Object.assign(stored, presence.config);
       const secret = newWebhookSecret();
       const now = toDate(ctx.clock.now());
       const row = await ctx.db.transaction().execute(async (trx) => {
-        const created = await insertChannel(trx, { userId: request.user!.id, type: 'webhook', config: stored, secret, now });
+        const created = await insertChannel(trx, {
+          userId: request.user!.id,
+          type: 'webhook',
+          config: stored,
+          secret,
+          presenceHeaders: presence.headers,
+          now,
+        });
         // A new way to reach the user: waiting events may deliver through it at once.
         await markUserEventsForCheck(trx, request.user!.id, now);
         return created;
