@@ -303,7 +303,7 @@ async function rawRunner(task: ChildTask, runner: 'raw' | 'raw-unnest'): Promise
   const source = (await insertSource(store.db, 'bench', hashToken(newToken('hado_')), now))!;
   const warm = (await insertSource(store.db, 'warmup', hashToken(newToken('hado_')), now))!;
   const logins = Array.from({ length: task.users }, (_, u) => login(u));
-  const users = await ensureUsers(store.db, logins, DEFAULT_TZ, now);
+  const users = await ensureUsers(store.db, logins, { tz: DEFAULT_TZ, locale: 'en' }, now);
   const unnest = runner === 'raw-unnest';
   for (let b = 0; b < WARMUP_BATCHES; b++) {
     const events = batchJson(b * BATCH, (b + 1) * BATCH, task.users, 'insert', 'warmup');

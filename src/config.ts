@@ -4,6 +4,7 @@
 import { BlockList, isIP } from 'node:net';
 import { ConfigError } from './errors.ts';
 import { isValidTimeZone } from './domain/time.ts';
+import { isLocale, LOCALES, type Locale } from './i18n/locales.ts';
 
 export interface Config {
   port: number;
@@ -12,6 +13,7 @@ export interface Config {
   dataDir: string;
   appUrl: string;
   defaultTz: string;
+  defaultLocale: Locale;
   telegramBotToken: string | null;
   telegramWebhookSecret: string | null;
   telegramApiRoot: string;
@@ -91,10 +93,20 @@ export const KEYS = {
   },
   defaultTz: {
     env: 'HADO_DEFAULT_TZ',
-    doc: 'IANA time zone given to new users',
-    default: () => 'UTC',
+    doc: 'IANA time zone given to new users; in local mode the machine’s own zone, else UTC',
+    // The quick-start user sits at this machine: its zone is theirs (issue 13), not UTC.
+    default: (env) => (localModeOn(env) ? machineTimeZone(env) : 'UTC'),
     parse: (raw) => {
       if (!isValidTimeZone(raw)) throw new Bad(`must be an IANA time zone such as Europe/Madrid, got "${raw}"`);
+      return raw;
+    },
+  },
+  defaultLocale: {
+    env: 'HADO_DEFAULT_LOCALE',
+    doc: `Language of a new user whose request names none Hado speaks (${LOCALES.join(', ')})`,
+    default: () => 'en',
+    parse: (raw) => {
+      if (!isLocale(raw)) throw new Bad(`must be one of ${LOCALES.join(', ')}, got "${raw}"`);
       return raw;
     },
   },
@@ -172,7 +184,7 @@ export const KEYS = {
   localUser: {
     env: 'HADO_LOCAL_USER',
     doc: 'Login for loopback requests without X-Remote-User (single-user local mode); "" turns it off',
-    default: (env) => (env.DATABASE_URL ? null : 'me'),
+    default: (env) => (localModeOn(env) ? 'me' : null),
     parse: (raw) => {
       if (!LOGIN_PATTERN.test(raw)) throw new Bad(`must be a login of letters, digits and ._@+-, got "${raw}"`);
       return raw;
@@ -208,6 +220,18 @@ export const KEYS = {
     parse: int(1, 1000),
   },
 } satisfies { [K in keyof Config]: Key<Config[K]> };
+
+/** Local mode (one user at this machine): on by default with embedded storage; HADO_LOCAL_USER decides when set. */
+function localModeOn(env: Env): boolean {
+  return env.HADO_LOCAL_USER !== undefined ? env.HADO_LOCAL_USER !== '' : !env.DATABASE_URL;
+}
+
+/** The machine's zone: TZ when it names one, else the zone the runtime resolved (UTC when it resolved none). */
+function machineTimeZone(env: Env): string {
+  if (env.TZ && isValidTimeZone(env.TZ)) return env.TZ;
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone && isValidTimeZone(zone) ? zone : 'UTC';
+}
 
 /** An IP or CIDR ("10.0.0.0/8", "::1"); throws Bad when malformed. */
 function parseAddressRange(item: string): { address: string; prefix: number; family: 'ipv4' | 'ipv6' } {

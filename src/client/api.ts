@@ -1074,6 +1074,11 @@ export interface operations {
                         login: string;
                         /** @description IANA zone */
                         tz: string;
+                        /**
+                         * @description The user's language (pages, Telegram, rule texts)
+                         * @enum {unknown}
+                         */
+                        locale: "en" | "ru" | "uk";
                         quiet_start: string;
                         quiet_end: string;
                         /** @description Events in today + overdue */
@@ -1150,6 +1155,7 @@ export interface operations {
                     tz?: string;
                     quiet_start?: string;
                     quiet_end?: string;
+                    locale?: string;
                 };
             };
         };
@@ -1164,6 +1170,11 @@ export interface operations {
                         login: string;
                         /** @description IANA zone */
                         tz: string;
+                        /**
+                         * @description The user's language (pages, Telegram, rule texts)
+                         * @enum {unknown}
+                         */
+                        locale: "en" | "ru" | "uk";
                         quiet_start: string;
                         quiet_end: string;
                         /** @description Events in today + overdue */

@@ -3,7 +3,7 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/connect.ts';
 import { type EventWithUser, findEventByIdentity, upsertEvents, withdrawEvent } from '../db/events.ts';
 import { dateOrNull, dueColumns, userSettings } from '../db/rows.ts';
-import { ensureUsers } from '../db/users.ts';
+import { ensureUsers, type NewUserDefaults } from '../db/users.ts';
 import { lifecycleAt, type State } from '../domain/lifecycle.ts';
 import { currentOccurrenceAt, roundFor } from '../domain/series.ts';
 import { type Instant, toDate } from '../domain/time.ts';
@@ -23,7 +23,7 @@ export interface UpsertResult {
 export async function upsertBatch(
   db: Db,
   clock: Clock,
-  defaultTz: string,
+  newUser: NewUserDefaults,
   sourceId: number,
   events: EventInput[],
 ): Promise<UpsertResult[]> {
@@ -32,7 +32,7 @@ export async function upsertBatch(
   const users = await ensureUsers(
     db,
     events.map((e) => e.user),
-    defaultTz,
+    newUser,
     nowDate,
   );
   // Most users share a zone and hours: parse each distinct setting once per batch.

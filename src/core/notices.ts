@@ -32,7 +32,7 @@ import {
   unreadCount,
   updateNotice,
 } from '../db/notices.ts';
-import { ensureUsers } from '../db/users.ts';
+import { ensureUsers, type NewUserDefaults } from '../db/users.ts';
 import {
   applyRegroup,
   applyUpsert,
@@ -130,7 +130,7 @@ const resultOf = (id: number, result: WriteResult, input: NoticeInput, s: Notice
 export async function writeNotices(
   db: Db,
   clock: Clock,
-  defaultTz: string,
+  newUser: NewUserDefaults,
   sourceId: number,
   inputs: NoticeInput[],
 ): Promise<NoticeWriteResult[]> {
@@ -148,7 +148,7 @@ export async function writeNotices(
   const users = await ensureUsers(
     db,
     inputs.flatMap((i) => i.call.recipients),
-    defaultTz,
+    newUser,
     nowDate,
   );
   const userIds = (logins: string[]): number[] => [...new Set(logins)].map((l) => users.get(l)!.id);

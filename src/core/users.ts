@@ -10,22 +10,28 @@ import { advance, LIVE_STATES, type State } from '../domain/lifecycle.ts';
 import { nextLookAt } from '../domain/series.ts';
 import { isValidTimeZone, Temporal, toDate } from '../domain/time.ts';
 import { invalid } from '../errors.ts';
+import { isLocale, LOCALES } from '../i18n/locales.ts';
 import { notifyUserChanged } from '../live/notify.ts';
 
 export interface SettingsChange {
   tz?: string;
   quiet_start?: string;
   quiet_end?: string;
+  locale?: string;
 }
 
 /**
- * Changes zone or quiet hours. Every local due and every window moves with
- * them, so the user's live events are brought to the state their dates give
- * in the new settings, and their next transition is recomputed.
+ * Changes zone, quiet hours or language. Every local due and every window
+ * moves with the first two, so the user's live events are brought to the
+ * state their dates give in the new settings, and their next transition is
+ * recomputed; open pages re-read either way (the language changes every word).
  */
 export async function patchUser(db: Db, clock: Clock, user: UserRow, change: SettingsChange): Promise<UserRow> {
   if (change.tz !== undefined && !isValidTimeZone(change.tz)) {
     throw invalid('tz', `"${change.tz}" is not an IANA time zone (e.g. Europe/Madrid)`);
+  }
+  if (change.locale !== undefined && !isLocale(change.locale)) {
+    throw invalid('locale', `"${change.locale}" is not a language Hado speaks; one of ${LOCALES.join(', ')}`);
   }
   const quietStart = change.quiet_start ?? clockTime(user.quiet_start);
   const quietEnd = change.quiet_end ?? clockTime(user.quiet_end);

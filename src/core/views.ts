@@ -3,15 +3,18 @@ import type { EventWithUser } from '../db/events.ts';
 import { eventDates, userSettings } from '../db/rows.ts';
 import { dueDay, dueLocalTime, dueMoment } from '../domain/due.ts';
 import { countsInBadge } from '../domain/lifecycle.ts';
-import { describeRule } from '../domain/recurrence.ts';
 import { followingOccurrence, occurrenceDueAt } from '../domain/series.ts';
 import { formatClockTime } from '../domain/time.ts';
+import { toLocale } from '../i18n/locales.ts';
+import { ruleText } from '../i18n/rule-text.ts';
 
 const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
 
 /**
  * A recurring event's rule in both forms and the occurrence after the
  * current one (the current one is `due_at`); all null for a one-off event.
+ * `rule_text` is in the user's language, for the API too: a client shows
+ * it to that user.
  */
 function seriesView(row: EventWithUser) {
   const rule = row.recurrence;
@@ -19,7 +22,7 @@ function seriesView(row: EventWithUser) {
   return {
     recurrence: rule,
     fire_days_before: row.fire_days_before,
-    rule_text: describeRule(rule),
+    rule_text: ruleText(rule, toLocale(row.locale)),
     next_occurrence: occurrenceDueAt(rule, followingOccurrence(rule, eventDates(row).due).due),
   };
 }

@@ -186,6 +186,7 @@ export function selectEventsWithUser(db: Db) {
       'users.tz',
       'users.quiet_start',
       'users.quiet_end',
+      'users.locale',
     ]);
 }
 

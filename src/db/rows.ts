@@ -13,6 +13,7 @@ export interface UserRow {
   tz: string;
   quiet_start: string;
   quiet_end: string;
+  locale: string;
 }
 
 export function userSettings(row: Pick<UserRow, 'tz' | 'quiet_start' | 'quiet_end'>): UserSettings {

@@ -18,6 +18,8 @@ export interface UsersTable {
   tz: string;
   quiet_start: ColumnType<string, string | undefined, string>;
   quiet_end: ColumnType<string, string | undefined, string>;
+  /** en, ru or uk (src/i18n/locales.ts); any other stored code reads as English. */
+  locale: ColumnType<string, string | undefined, string>;
   last_heartbeat_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -2,14 +2,20 @@ import { sql } from 'kysely';
 import type { Db } from './connect.ts';
 import type { UserRow } from './rows.ts';
 
-const USER_COLUMNS = ['id', 'login', 'tz', 'quiet_start', 'quiet_end'] as const;
+const USER_COLUMNS = ['id', 'login', 'tz', 'quiet_start', 'quiet_end', 'locale'] as const;
+
+/** What a user created now starts with: the default zone (SPEC A8) and the language of the request that creates them. */
+export interface NewUserDefaults {
+  tz: string;
+  locale: string;
+}
 
 /**
- * The users with these logins, creating the missing ones with the default
- * zone and their undeletable web channel (SPEC A7, A8). One query when all
- * exist, which is the common case.
+ * The users with these logins, creating the missing ones with the defaults
+ * and their undeletable web channel (SPEC A7, A8). One query when all exist,
+ * which is the common case.
  */
-export async function ensureUsers(db: Db, logins: string[], defaultTz: string, now: Date): Promise<Map<string, UserRow>> {
+export async function ensureUsers(db: Db, logins: string[], defaults: NewUserDefaults, now: Date): Promise<Map<string, UserRow>> {
   const unique = [...new Set(logins)];
   const found = new Map<string, UserRow>();
   if (unique.length === 0) return found;
@@ -21,7 +27,7 @@ export async function ensureUsers(db: Db, logins: string[], defaultTz: string, n
     await db.transaction().execute(async (trx) => {
       const created = await trx
         .insertInto('users')
-        .values(missing.map((login) => ({ login, tz: defaultTz, created_at: now, updated_at: now })))
+        .values(missing.map((login) => ({ login, tz: defaults.tz, locale: defaults.locale, created_at: now, updated_at: now })))
         .onConflict((oc) => oc.column('login').doNothing())
         .returning('id')
         .execute();
@@ -40,14 +46,14 @@ export async function ensureUsers(db: Db, logins: string[], defaultTz: string, n
   return found;
 }
 
-export async function ensureUser(db: Db, login: string, defaultTz: string, now: Date): Promise<UserRow> {
-  return (await ensureUsers(db, [login], defaultTz, now)).get(login)!;
+export async function ensureUser(db: Db, login: string, defaults: NewUserDefaults, now: Date): Promise<UserRow> {
+  return (await ensureUsers(db, [login], defaults, now)).get(login)!;
 }
 
 export async function updateUserSettings(
   db: Db,
   userId: number,
-  change: { tz?: string; quiet_start?: string; quiet_end?: string },
+  change: { tz?: string; quiet_start?: string; quiet_end?: string; locale?: string },
   now: Date,
 ): Promise<UserRow> {
   return db

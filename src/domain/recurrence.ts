@@ -90,7 +90,6 @@ const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** Days per month in a leap year: the days that exist in some year. */
 const MAX_MONTH_DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
-const WEEKDAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
 
 class FieldError extends Error {
   constructor(
@@ -351,45 +350,4 @@ function sameWeekdays(a: readonly number[], b: readonly number[]): boolean {
   const sa = new Set(a);
   const sb = new Set(b);
   return sa.size === sb.size && [...sa].every((d) => sb.has(d));
-}
-
-function listWeekdays(days: readonly number[]): string {
-  const names = [...new Set(days)].sort((x, y) => x - y).map((d) => WEEKDAY_NAMES[d] ?? `day ${d}`);
-  if (names.length === 1) return names[0]!;
-  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-}
-
-/**
- * Plain English: "every Mon and Thu", "every 2 weeks on Mon and Thu at 10:00",
- * "monthly on day 31 (or the last day)", "every 10 days", "yearly on 29 Feb
- * (28 Feb in common years)"; a fixed rule with a time adds its zone. An
- * all-day fixed rule names no zone: all day follows the user's calendar.
- */
-export function describeRule(rule: RecurrenceRule): string {
-  let text: string;
-  switch (rule.type) {
-    case 'weekly':
-      text = new Set(rule.weekdays).size === 7 ? 'every day' : `every ${listWeekdays(rule.weekdays)}`;
-      break;
-    case 'biweekly':
-      text = `every 2 weeks on ${listWeekdays(rule.weekdays)}`;
-      break;
-    case 'monthly':
-      text = `monthly on day ${rule.day_of_month}${rule.day_of_month > 28 ? ' (or the last day)' : ''}`;
-      break;
-    case 'every_n_days':
-      text = rule.interval_days === 1 ? 'every day' : `every ${rule.interval_days} days`;
-      break;
-    case 'yearly': {
-      const name = MONTH_NAMES[rule.month - 1];
-      text = `yearly on ${rule.day} ${name}`;
-      if (rule.month === 2 && rule.day === 29) text += ' (28 Feb in common years)';
-      break;
-    }
-  }
-  if (rule.time_local !== undefined) {
-    text += ` at ${rule.time_local}`;
-    if (rule.timezone !== undefined) text += ` (${rule.timezone} time)`;
-  }
-  return text;
 }

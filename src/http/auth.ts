@@ -4,7 +4,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { addressMatcher, LOGIN_PATTERN } from '../config.ts';
 import { findSourceByTokenHash, type Source } from '../db/sources.ts';
-import { ensureUser } from '../db/users.ts';
+import { ensureUser, type NewUserDefaults } from '../db/users.ts';
+import { localeFromAcceptLanguage } from '../i18n/locales.ts';
 import type { UserRow } from '../db/rows.ts';
 import { toDate } from '../domain/time.ts';
 import { HadoError, unauthorized } from '../errors.ts';
@@ -52,6 +53,18 @@ export function userResolver(ctx: AppContext): (request: FastifyRequest) => Prom
     } else {
       throw unauthorized('Not signed in: this page is served behind a forward-auth proxy that sets X-Remote-User');
     }
-    return ensureUser(ctx.db, login, ctx.config.defaultTz, toDate(ctx.clock.now()));
+    return ensureUser(ctx.db, login, newUserDefaults(ctx, request), toDate(ctx.clock.now()));
+  };
+}
+
+/**
+ * What a user this request creates starts with: HADO_DEFAULT_TZ, and the
+ * request's Accept-Language when it names a language Hado speaks, else
+ * HADO_DEFAULT_LOCALE. A client's request creates its recipients the same way.
+ */
+export function newUserDefaults(ctx: AppContext, request: FastifyRequest): NewUserDefaults {
+  return {
+    tz: ctx.config.defaultTz,
+    locale: localeFromAcceptLanguage(request.headers['accept-language']) ?? ctx.config.defaultLocale,
   };
 }

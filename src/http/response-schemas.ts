@@ -3,6 +3,7 @@
 // openapi.ts); test/http/openapi-examples.test.ts checks every documented
 // operation's real answer against them, so they cannot drift from the code.
 import { type TSchema, Type } from 'typebox';
+import { LOCALES } from '../i18n/locales.ts';
 import { RecurrenceRuleDoc } from './schemas.ts';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
@@ -150,6 +151,7 @@ export const Me = Type.Object(
   {
     login: Type.String(),
     tz: Type.String({ description: 'IANA zone' }),
+    locale: Type.Enum(LOCALES, { description: "The user's language (pages, Telegram, rule texts)" }),
     quiet_start: Type.String({ pattern: '^\\d{2}:\\d{2}$' }),
     quiet_end: Type.String({ pattern: '^\\d{2}:\\d{2}$' }),
     badge: Type.Integer({ minimum: 0, description: 'Events in today + overdue' }),

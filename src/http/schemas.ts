@@ -163,6 +163,8 @@ export const MePatch = Type.Object(
     tz: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'An IANA zone' })),
     quiet_start: Type.Optional(ClockTime),
     quiet_end: Type.Optional(ClockTime),
+    // Checked by patchUser, so an unknown code is a 422 naming `locale` with the supported ones.
+    locale: Type.Optional(Type.String({ maxLength: 35 })),
   },
   { additionalProperties: false, examples: [{ tz: 'America/Montevideo', quiet_start: '22:30', quiet_end: '08:00' }] },
 );

@@ -22,7 +22,9 @@ describe('defaults', () => {
       databaseUrl: null,
       dataDir: './data',
       appUrl: 'http://localhost:8080',
-      defaultTz: 'UTC',
+      // Local mode: the machine's zone (UTC on this test machine unless TZ says otherwise).
+      defaultTz: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      defaultLocale: 'en',
       telegramBotToken: null,
       telegramWebhookSecret: null,
       presenceTimeoutMs: 2000,
@@ -39,6 +41,21 @@ describe('defaults', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/hado' })).toMatchObject({ databaseUrl: 'postgres://u@db:5432/hado', localUser: null });
     expect(loadConfig({ HADO_LOCAL_USER: '' }).localUser).toBeNull();
     expect(loadConfig({ HADO_LOCAL_USER: 'nikita' }).localUser).toBe('nikita');
+  });
+
+  it('HADO_DEFAULT_TZ defaults to the machine’s zone in local mode, UTC on a server (issue 13)', () => {
+    expect(loadConfig({ TZ: 'Europe/Berlin' }).defaultTz).toBe('Europe/Berlin');
+    expect(loadConfig({ TZ: 'Europe/Berlin', DATABASE_URL: 'postgres://u@db/hado' }).defaultTz).toBe('UTC');
+    expect(loadConfig({ TZ: 'Europe/Berlin', HADO_LOCAL_USER: '' }).defaultTz).toBe('UTC');
+    expect(loadConfig({ TZ: 'Europe/Berlin', DATABASE_URL: 'postgres://u@db/hado', HADO_LOCAL_USER: 'me' }).defaultTz).toBe('Europe/Berlin');
+    expect(loadConfig({ TZ: 'Europe/Berlin', HADO_DEFAULT_TZ: 'Asia/Tokyo' }).defaultTz).toBe('Asia/Tokyo');
+    // A TZ that names no IANA zone (":/etc/localtime", "CET-1") is not a zone Hado can store: the runtime's resolved zone.
+    expect(loadConfig({ TZ: ':/etc/localtime' }).defaultTz).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+
+  it('HADO_DEFAULT_LOCALE is one of en, ru, uk', () => {
+    expect(loadConfig({ HADO_DEFAULT_LOCALE: 'ru' }).defaultLocale).toBe('ru');
+    expect(loadConfig({ HADO_DEFAULT_LOCALE: 'uk' }).defaultLocale).toBe('uk');
   });
 
   it('parses every key of SPEC A10', () => {
@@ -81,6 +98,7 @@ describe('defaults', () => {
       'HADO_DATA_DIR',
       'APP_URL',
       'HADO_DEFAULT_TZ',
+      'HADO_DEFAULT_LOCALE',
       'TELEGRAM_BOT_TOKEN',
       'TELEGRAM_WEBHOOK_SECRET',
       'HADO_PRESENCE_TIMEOUT',
@@ -111,6 +129,9 @@ describe('a bad value names the key', () => {
     { env: { HADO_DEFAULT_TZ: 'Mars/Olympus' }, message: 'HADO_DEFAULT_TZ must be an IANA time zone such as Europe/Madrid, got "Mars/Olympus"' },
     { env: { HADO_DEFAULT_TZ: '+02:00' }, message: 'HADO_DEFAULT_TZ must be an IANA time zone' },
     { env: { HADO_DEFAULT_TZ: '' }, message: 'HADO_DEFAULT_TZ must not be empty' },
+    { env: { HADO_DEFAULT_LOCALE: 'de' }, message: 'HADO_DEFAULT_LOCALE must be one of en, ru, uk, got "de"' },
+    { env: { HADO_DEFAULT_LOCALE: 'ru-RU' }, message: 'HADO_DEFAULT_LOCALE must be one of en, ru, uk' },
+    { env: { HADO_DEFAULT_LOCALE: '' }, message: 'HADO_DEFAULT_LOCALE must not be empty' },
     { env: { TELEGRAM_BOT_TOKEN: '123456:ABC' }, message: 'TELEGRAM_WEBHOOK_SECRET must be set when TELEGRAM_BOT_TOKEN is set' },
     { env: { TELEGRAM_BOT_TOKEN: 'nonsense', TELEGRAM_WEBHOOK_SECRET: 's' }, message: 'TELEGRAM_BOT_TOKEN must look like 123456:ABC-DEF' },
     { env: { TELEGRAM_WEBHOOK_SECRET: 'has spaces' }, message: 'TELEGRAM_WEBHOOK_SECRET must be 1-256 characters' },

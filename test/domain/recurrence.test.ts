@@ -3,7 +3,6 @@ import type { Due } from '../../src/domain/due.ts';
 import {
   type RecurrenceRule,
   currentOccurrence,
-  describeRule,
   expandOccurrences,
   nextOccurrence,
   parseRecurrence,
@@ -333,26 +332,5 @@ describe('sameRule', () => {
     expect(sameRule(rule(n), rule({ ...n, anchor_date: '2026-01-11' }))).toBe(false);
     expect(sameRule(rule({ type: 'yearly', month: 8, day: 14 }), rule({ type: 'yearly', month: 8, day: 15 }))).toBe(false);
     expect(sameRule(rule({ type: 'yearly', month: 8, day: 14 }), rule({ type: 'yearly', month: 9, day: 14 }))).toBe(false);
-  });
-});
-
-describe('describeRule', () => {
-  it.each<[unknown, string]>([
-    [{ type: 'weekly', weekdays: [3, 0] }, 'every Mon and Thu'],
-    [{ type: 'weekly', weekdays: [4] }, 'every Fri'],
-    [{ type: 'weekly', weekdays: [0, 2, 4] }, 'every Mon, Wed and Fri'],
-    [{ type: 'weekly', weekdays: [0, 1, 2, 3, 4, 5, 6] }, 'every day'],
-    [{ type: 'biweekly', weekdays: [0, 3], anchor_date: '2026-03-04', time_local: '10:00' }, 'every 2 weeks on Mon and Thu at 10:00'],
-    [{ type: 'monthly', day_of_month: 31 }, 'monthly on day 31 (or the last day)'],
-    [{ type: 'monthly', day_of_month: 29 }, 'monthly on day 29 (or the last day)'],
-    [{ type: 'monthly', day_of_month: 15 }, 'monthly on day 15'],
-    [{ type: 'every_n_days', interval_days: 10, anchor_date: '2026-01-01' }, 'every 10 days'],
-    [{ type: 'every_n_days', interval_days: 1, anchor_date: '2026-01-01' }, 'every day'],
-    [{ type: 'yearly', month: 8, day: 14 }, 'yearly on 14 Aug'],
-    [{ type: 'yearly', month: 2, day: 29 }, 'yearly on 29 Feb (28 Feb in common years)'],
-    [{ type: 'yearly', month: 8, day: 14, time_local: '08:15', timezone: 'Europe/Madrid' }, 'yearly on 14 Aug at 08:15 (Europe/Madrid time)'],
-    [{ type: 'monthly', day_of_month: 1, timezone: 'Europe/Madrid' }, 'monthly on day 1'],
-  ])('%o → %s', (json, text) => {
-    expect(describeRule(rule(json))).toBe(text);
   });
 });

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { parseBatch } from '../../core/event-input.ts';
 import { getSourceEvent, upsertBatch, withdraw } from '../../core/events.ts';
 import { apiEventView } from '../../core/views.ts';
-import { authenticateSource } from '../auth.ts';
+import { authenticateSource, newUserDefaults } from '../auth.ts';
 import type { AppContext } from '../context.ts';
 import { SECURITY, TAGS } from '../openapi.ts';
 import { ApiEvent, errors, NoBody, UpsertResults } from '../response-schemas.ts';
@@ -36,7 +36,7 @@ export function apiEventsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
       const events = parseBatch(request.body.events);
-      const results = await upsertBatch(ctx.db, ctx.clock, ctx.config.defaultTz, request.source!.id, events);
+      const results = await upsertBatch(ctx.db, ctx.clock, newUserDefaults(ctx, request), request.source!.id, events);
       return { events: results };
       },
     );

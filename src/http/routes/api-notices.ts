@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { parseNoticeBatch } from '../../core/notice-input.ts';
 import { writeNotices } from '../../core/notices.ts';
-import { authenticateSource } from '../auth.ts';
+import { authenticateSource, newUserDefaults } from '../auth.ts';
 import type { AppContext } from '../context.ts';
 import { NoticesBody } from '../notice-schemas.ts';
 import { SECURITY, TAGS } from '../openapi.ts';
@@ -46,7 +46,7 @@ export function apiNoticesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const inputs = parseNoticeBatch(request.body.notices);
-        const results = await writeNotices(ctx.db, ctx.clock, ctx.config.defaultTz, request.source!.id, inputs);
+        const results = await writeNotices(ctx.db, ctx.clock, newUserDefaults(ctx, request), request.source!.id, inputs);
         return single.has(request.body) ? { notice: results[0]! } : { notices: results };
       },
     );

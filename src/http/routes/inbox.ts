@@ -15,6 +15,7 @@ import { type Assets, loadAssets } from '../assets.ts';
 import { userResolver } from '../auth.ts';
 import type { AppContext } from '../context.ts';
 import { type InboxModel, type PageAssets, renderChannels, renderGroups, renderInboxPage, renderSignedOut } from '../views/inbox-page.ts';
+import { toLocale } from '../../i18n/locales.ts';
 
 /** No inline script or style anywhere: markup injected into the page could not run. */
 const CSP = [
@@ -56,6 +57,7 @@ export function inboxRoutes(ctx: AppContext, assets: Assets = loadAssets()): Fas
     return {
       login: user.login,
       tz: user.tz,
+      locale: toLocale(user.locale),
       quietStart: clockTime(user.quiet_start),
       quietEnd: clockTime(user.quiet_end),
       badge: events.filter((e) => e.in_badge).length,

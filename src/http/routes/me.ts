@@ -3,11 +3,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { applyAction } from '../../core/actions.ts';
 import { listUserEvents, patchUser } from '../../core/users.ts';
 import { userEventView } from '../../core/views.ts';
-import { clockTime } from '../../db/rows.ts';
+import { clockTime, type UserRow } from '../../db/rows.ts';
 import { badgeCount, recordHeartbeat } from '../../db/users.ts';
 import { STATES, type State } from '../../domain/lifecycle.ts';
 import { toDate } from '../../domain/time.ts';
 import { invalid } from '../../errors.ts';
+import { toLocale } from '../../i18n/locales.ts';
 import { userResolver } from '../auth.ts';
 import type { AppContext } from '../context.ts';
 import { SECURITY, TAGS } from '../openapi.ts';
@@ -25,9 +26,10 @@ export function meRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       request.user = await resolveUser(request);
     });
 
-    const meView = async (user: { id: number; login: string; tz: string; quiet_start: string; quiet_end: string }) => ({
+    const meView = async (user: UserRow) => ({
       login: user.login,
       tz: user.tz,
+      locale: toLocale(user.locale),
       quiet_start: clockTime(user.quiet_start),
       quiet_end: clockTime(user.quiet_end),
       badge: await badgeCount(ctx.db, user.id),

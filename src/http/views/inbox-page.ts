@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { userEventView } from '../../core/views.ts';
 import type { ChannelRow } from '../../db/channels.ts';
 import { type Instant, type PlainDate, Temporal } from '../../domain/time.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { dueWords, untilWords } from './due-words.ts';
 import { html, type SafeHtml, safeHref } from './html.ts';
 
@@ -14,6 +15,7 @@ export type InboxEvent = ReturnType<typeof userEventView>;
 export interface InboxModel {
   login: string;
   tz: string;
+  locale: Locale;
   quietStart: string;
   quietEnd: string;
   badge: number;
@@ -86,7 +88,7 @@ ${assets.css.map((href) => html`<link rel="stylesheet" href="${href}">\n`)}${ass
 }
 
 /** The event list: `#groups`, re-read by the page on every live change. */
-export function renderGroups(m: Pick<InboxModel, 'events' | 'badge' | 'tz' | 'now' | 'today'>): SafeHtml {
+export function renderGroups(m: Pick<InboxModel, 'events' | 'badge' | 'tz' | 'locale' | 'now' | 'today'>): SafeHtml {
   const groups = GROUPS.map((g) => ({ ...g, events: m.events.filter((e) => e.state === g.state) })).filter(
     (g) => g.events.length > 0,
   );
@@ -109,17 +111,18 @@ export function renderGroups(m: Pick<InboxModel, 'events' | 'badge' | 'tz' | 'no
   return html`<div id="groups" class="groups" data-badge="${m.badge}" data-title="${pageTitle(m.badge)}">${body}</div>`;
 }
 
-function renderItem(e: InboxEvent, m: Pick<InboxModel, 'tz' | 'now' | 'today'>): SafeHtml {
+function renderItem(e: InboxEvent, m: Pick<InboxModel, 'tz' | 'locale' | 'now' | 'today'>): SafeHtml {
   const due = dueWords(
     Temporal.PlainDate.from(e.due_day),
     e.due_time === null ? null : Temporal.PlainTime.from(e.due_time),
     m.today,
+    m.locale,
   );
   const exact = e.all_day ? `${e.due_day} (all day), ${m.tz}` : `${e.due_day} ${e.due_time}, ${m.tz}`;
   const quietUntil = e.quiet_until === null ? null : Temporal.Instant.from(e.quiet_until);
   const quiet =
     quietUntil !== null && Temporal.Instant.compare(quietUntil, m.now) > 0 && ['preparing', 'today', 'overdue'].includes(e.state)
-      ? `Quiet ${untilWords(quietUntil, m.now, m.tz)}`
+      ? `Quiet ${untilWords(quietUntil, m.now, m.tz, m.locale)}`
       : null;
   const href = safeHref(e.payload.deep_link);
   const canAck = ['preparing', 'today', 'overdue'].includes(e.state);
