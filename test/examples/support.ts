@@ -44,8 +44,12 @@ export async function runExample(
   });
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (c: Buffer) => void (stdout += c.toString()));
-  child.stderr.on('data', (c: Buffer) => void (stderr += c.toString()));
+  child.stdout.on('data', (c: Buffer) => {
+    stdout += c.toString();
+  });
+  child.stderr.on('data', (c: Buffer) => {
+    stderr += c.toString();
+  });
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   clearTimeout(timer);
