@@ -598,6 +598,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -621,6 +623,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -644,6 +648,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -667,6 +673,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -816,6 +824,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -839,6 +849,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -862,6 +874,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -885,6 +899,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -908,6 +924,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -931,6 +949,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -980,6 +1000,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -1003,6 +1025,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -1026,6 +1050,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -1049,6 +1075,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -1105,6 +1133,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -1128,6 +1158,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -1201,6 +1233,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -1224,6 +1258,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -1247,6 +1283,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -1270,6 +1308,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -1293,6 +1333,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -1416,6 +1458,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -1439,6 +1483,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -1462,6 +1508,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -1581,6 +1629,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -1604,6 +1654,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -1627,6 +1679,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -1650,6 +1704,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -1673,6 +1729,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -1792,6 +1850,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -1815,6 +1875,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -1838,6 +1900,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -1861,6 +1925,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -1884,6 +1950,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -1925,6 +1993,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -1948,6 +2018,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -2014,6 +2086,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -2037,6 +2111,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -2141,6 +2217,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -2164,6 +2242,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -2187,6 +2267,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -2210,6 +2292,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -2233,6 +2317,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -2256,6 +2342,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -2299,6 +2387,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -2322,6 +2412,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -2345,6 +2437,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -2368,6 +2462,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -2391,6 +2487,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -2470,6 +2568,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -2493,6 +2593,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -2516,6 +2618,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -2539,6 +2643,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -2562,6 +2668,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -2585,6 +2693,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -2647,6 +2757,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -2670,6 +2782,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -2693,6 +2807,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -2755,6 +2871,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -2778,6 +2896,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -2801,6 +2921,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -2926,6 +3048,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -2949,6 +3073,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -2972,6 +3098,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -2995,6 +3123,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -3018,6 +3148,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -3041,6 +3173,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -3126,6 +3260,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -3149,6 +3285,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -3172,6 +3310,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -3234,6 +3374,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -3257,6 +3399,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -3280,6 +3424,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -3303,6 +3449,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -3326,6 +3474,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -3375,6 +3525,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -3398,6 +3550,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -3460,6 +3614,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -3483,6 +3639,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -3506,6 +3664,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -3529,6 +3689,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -3552,6 +3714,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -3614,6 +3778,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -3637,6 +3803,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -3660,6 +3828,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -3683,6 +3853,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -3706,6 +3878,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -3779,6 +3953,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -3802,6 +3978,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -3825,6 +4003,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -3848,6 +4028,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -3871,6 +4053,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -3925,6 +4109,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -3948,6 +4134,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -4029,6 +4217,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -4052,6 +4242,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -4075,6 +4267,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -4098,6 +4292,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -4121,6 +4317,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -4164,6 +4362,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -4187,6 +4387,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -4210,6 +4412,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -4262,6 +4466,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -4285,6 +4491,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -4308,6 +4516,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -4331,6 +4541,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -4380,6 +4592,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -4403,6 +4617,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };
@@ -4426,6 +4642,8 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
                         };
                     };
                 };

@@ -5,12 +5,9 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/connect.ts';
 import { type EventWithUser, selectEventsWithUser } from '../db/events.ts';
 import { dateOrNull, eventDates, userSettings } from '../db/rows.ts';
-import { ackQuietUntil, doneOutcome } from '../domain/ack.ts';
-import { advance, isTerminal, nextTransitionAt } from '../domain/lifecycle.ts';
-import { nextCheckAt } from '../domain/next-check.ts';
-import { nextLookAt } from '../domain/series.ts';
+import { ackAt, doneAt } from '../domain/ack.ts';
+import { advance, isTerminal } from '../domain/lifecycle.ts';
 import { toDate } from '../domain/time.ts';
-import { DEFAULT_WINDOW_CONFIG } from '../domain/windows.ts';
 import { conflict, notFound } from '../errors.ts';
 import { notifyEvents } from '../live/notify.ts';
 
@@ -68,30 +65,25 @@ export async function applyAction(
     const dates = eventDates(row);
     const state = advance(row.state, dates, user, now);
     if (guard && (row.round !== guard.round || isTerminal(state))) throw notFound(`Event ${eventId} not found`);
+    const target = { state: row.state, dates, recurring: row.recurrence !== null };
     if (action === 'ack') {
-      const quiet = ackQuietUntil(state, dates, user, now);
-      if (!quiet.ok) throw conflict(quiet.reason);
+      const ack = ackAt(target, user, now);
+      if (!ack.ok) throw conflict(ack.reason);
       const updated = {
-        state,
-        quiet_until: toDate(quiet.value),
-        next_transition_at: dateOrNull(nextTransitionAt(dates, user, now)),
-        // The delivery tick need not look before the silence ends (window bounds do not depend on the fallback knobs).
-        next_check_at: toDate(
-          nextCheckAt({ state, ev: dates, user, quietUntil: quiet.value, now, cfg: DEFAULT_WINDOW_CONFIG, closedWindowStart: null }) ??
-            now,
-        ),
+        state: ack.value.state,
+        quiet_until: toDate(ack.value.quietUntil),
+        next_transition_at: dateOrNull(ack.value.nextTransitionAt),
+        next_check_at: toDate(ack.value.nextCheckAt),
         updated_at: nowDate,
       };
       await trx.updateTable('events').set(updated).where('id', '=', eventId).execute();
       await notifyEvents(trx, [{ id: eventId, user_id: row.user_id, state }]);
       return { event: { ...row, ...updated }, changed: true };
     }
-    const done = doneOutcome(state);
+    const done = doneAt(target, user, now);
     if (!done.ok) throw conflict(done.reason);
-    if (done.value === 'already') return { event: row, changed: false };
-    // A series' round rolls to the next occurrence after its due day (SPEC Part C): the tick looks again then.
-    const rollsAt = dateOrNull(nextLookAt('done', dates, row.recurrence !== null, user, now));
-    const updated = { state: 'done' as const, done_at: nowDate, next_transition_at: rollsAt, updated_at: nowDate };
+    if (done.value.kind === 'already') return { event: row, changed: false };
+    const updated = { state: 'done' as const, done_at: nowDate, next_transition_at: dateOrNull(done.value.nextTransitionAt), updated_at: nowDate };
     await trx.updateTable('events').set(updated).where('id', '=', eventId).execute();
     await notifyEvents(trx, [{ id: eventId, user_id: row.user_id, state: 'done' }]);
     return { event: { ...row, ...updated }, changed: true };

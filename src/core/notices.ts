@@ -378,3 +378,10 @@ export async function claimNotice(db: Db, clock: Clock, noticeId: number, userId
   const [fresh] = await recipientRows(db, [noticeId], [userId]);
   return recipientNoticeView(fresh!);
 }
+
+/** Some notices as this recipient sees them, in the order asked (once each); ids that are not theirs are left out. */
+export async function getNotices(db: Db, userId: number, ids: number[]): Promise<RecipientNoticeView[]> {
+  const wanted = [...new Set(ids)];
+  const byId = new Map((await recipientRows(db, wanted, [userId])).map((r) => [r.id, recipientNoticeView(r)]));
+  return wanted.flatMap((id) => byId.get(id) ?? []);
+}

@@ -49,7 +49,7 @@ export async function patchUser(db: Db, clock: Clock, user: UserRow, change: Set
     const settings = userSettings(updated);
     const live = await selectEventsWithUser(trx)
       .where('events.user_id', '=', user.id)
-      // With them the ended rounds of series: the day they roll after is the user's day (SPEC Part C).
+      // With them the ended rounds of series, which the next tick rolls in the new zone's calendar (SPEC Part C).
       .where((eb) =>
         eb.or([
           eb('events.state', 'in', LIVE_STATES),

@@ -89,7 +89,7 @@ function upsertRows(rows: Array<EventWrite & Partial<SeriesWrite>>, now: Date) {
  *
  * A recurring event (SPEC Part C) arrives with the occurrence that is current
  * today. The same rule again is "the same due_at" whatever that occurrence
- * is: the stored round stays (if it has ended and its day is past, rolling it
+ * is: the stored round stays (if it has ended, rolling it
  * is the tick's job, and an overdue `keep` round must wait for Done). A
  * changed rule counts by its occurrence: a new round if the due changes.
  */

@@ -1,10 +1,12 @@
 // Ack and Done (SPEC A6).
 import { cascade } from './cascade.ts';
 import { type Due, dueDay, dueMoment, todayStart } from './due.ts';
-import type { EventDates, State } from './lifecycle.ts';
+import { advance, type EventDates, nextTransitionAt, type State } from './lifecycle.ts';
+import { nextCheckAt } from './next-check.ts';
+import { nextLookAt } from './series.ts';
 import { type Instant, Temporal, dayIn, startOfDay } from './time.ts';
 import type { UserSettings } from './user.ts';
-import { todayWindows } from './windows.ts';
+import { DEFAULT_WINDOW_CONFIG, todayWindows } from './windows.ts';
 
 export type ActionOutcome<T> = { ok: true; value: T } | { ok: false; reason: string };
 
@@ -53,4 +55,48 @@ export function doneOutcome(state: State): ActionOutcome<'close' | 'already'> {
     return { ok: false, reason: `Done does not apply: the event is ${state}` };
   }
   return { ok: true, value: 'close' };
+}
+
+/** An event as an action finds it (the stored row, brought up to date by advance). */
+export interface ActionTarget {
+  state: State;
+  dates: EventDates;
+  recurring: boolean;
+}
+
+/** What an Ack writes: the state it found, the silence, and when the ticks look again. */
+export interface AckWrite {
+  state: State;
+  quietUntil: Instant;
+  nextTransitionAt: Instant | null;
+  nextCheckAt: Instant;
+}
+
+/**
+ * Ack at `now` (SPEC A6) on the event as stored: the state brought up to date
+ * first (the stored one may lag the clock by a tick), then its silence. The
+ * inbox, Telegram, webhook links and the simulator in the tests all apply it.
+ */
+export function ackAt(target: ActionTarget, user: UserSettings, now: Instant): ActionOutcome<AckWrite> {
+  const state = advance(target.state, target.dates, user, now);
+  const quiet = ackQuietUntil(state, target.dates, user, now);
+  if (!quiet.ok) return quiet;
+  // The delivery tick need not look before the silence ends (window bounds do not depend on the fallback knobs).
+  const check = nextCheckAt({ state, ev: target.dates, user, quietUntil: quiet.value, now, cfg: DEFAULT_WINDOW_CONFIG, closedWindowStart: null });
+  return {
+    ok: true,
+    value: { state, quietUntil: quiet.value, nextTransitionAt: nextTransitionAt(target.dates, user, now), nextCheckAt: check ?? now },
+  };
+}
+
+/** What a Done writes: nothing ('already' done), or the close and when the lifecycle tick looks again (a series rolls). */
+export type DoneWrite = { kind: 'already' } | { kind: 'close'; nextTransitionAt: Instant | null };
+
+/** Done at `now` (SPEC A6): from any live state; idempotent on a done event; refused on expired or withdrawn. */
+export function doneAt(target: ActionTarget, user: UserSettings, now: Instant): ActionOutcome<DoneWrite> {
+  const done = doneOutcome(advance(target.state, target.dates, user, now));
+  if (!done.ok) return done;
+  if (done.value === 'already') return { ok: true, value: { kind: 'already' } };
+  // A series' round rolls to the next occurrence at once (SPEC Part C): the next lifecycle tick starts it.
+  return { ok: true, value: { kind: 'close', nextTransitionAt: nextLookAt('done', target.dates, target.recurring, user, now) } };
 }

@@ -25,7 +25,12 @@ export interface DecideInput {
   cfg: WindowConfig;
   /** From openWindow(state, ev, user, now, cfg); omitted → computed here from the fields above. */
   window?: WindowInfo | null;
-  /** A delivery row already exists for this event and window start (pending counts: SPEC A7 "no double delivery"). */
+  /**
+   * A delivery row of this event already exists with its window_start inside
+   * [window.start, window.end) (pending counts: SPEC A7 "no double delivery").
+   * Inside, not only at the start: a daily window holds one reminder (A6), so
+   * the due day's overdue window counts that day's `today` reminders.
+   */
   deliveredInWindow: boolean;
   /** The user's channels, web included. */
   channels: ReadonlyArray<ChannelRef>;

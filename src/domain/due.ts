@@ -81,11 +81,16 @@ export function dueMoment(due: Due, tz: string): Instant {
 /**
  * Early due (SPEC A4 and its clarification): a due moment at or before the
  * start of active hours leaves no window on the due day, so the due day
- * starts on the eve instead. An all-day due never does.
+ * starts on the eve instead. An all-day due never does. Instants are
+ * compared, not wall times: on a spring-forward day a 02:45 due and a 02:30
+ * quiet_end both fall on 03:00, and no active minute precedes the due.
+ * (The start of active hours is windows.ts's activeHours: quiet_end, the
+ * later instant where a fall-back repeats it.)
  */
 export function isEarlyDue(due: Due, user: UserSettings): boolean {
-  const t = dueLocalTime(due, user.tz);
-  return t !== null && Temporal.PlainTime.compare(t, user.quietEnd) <= 0;
+  if (due.mode === 'local' && due.time === null) return false;
+  const activeStart = wallInstant(dueDay(due, user.tz), user.quietEnd, user.tz, 'later');
+  return Temporal.Instant.compare(dueMoment(due, user.tz), activeStart) <= 0;
 }
 
 // Built once: a duration literal is re-validated on every call.

@@ -6,6 +6,7 @@
 // The value is a lower bound: looking at an event earlier than needed only
 // costs one decide(); looking later could miss a window. So every rule below
 // errs early, and a path that cannot compute it may simply write "now".
+import type { Decision } from './decide.ts';
 import type { EventDates, State } from './lifecycle.ts';
 import { isTerminal, nextTransitionAt, REMINDING_STATES } from './lifecycle.ts';
 import { type Instant, maxInstant, minInstant } from './time.ts';
@@ -58,4 +59,14 @@ export function nextCheckAt(input: CheckInput): Instant | null {
   const at = open && !(closed && open.start.equals(closed)) ? from : win.nextStart(state, ev, user, from, cfg);
   if (at === null) return transition;
   return transition === null ? at : minInstant(at, transition);
+}
+
+/**
+ * The start of the window a tick's decision leaves needing nothing more
+ * (CheckInput.closedWindowStart): its delivery round was just written or
+ * already exists, or nothing could ever deliver in it (no enabled channel).
+ */
+export function closedWindowStart(decision: Decision, window: WindowInfo | null): Instant | null {
+  const closes = decision.kind === 'deliver' || decision.why === 'delivered' || decision.why === 'no-channels';
+  return closes ? (window?.start ?? null) : null;
 }

@@ -3,10 +3,10 @@
 // its stored dates are, and when an ended round rolls to the next one — so
 // that every Part A rule (states, windows, Ack, Done) applies to the current
 // occurrence unchanged. Pure: (rule, stored due, user settings, now) in.
-import { type Due, dueDay } from './due.ts';
-import { type AfterDue, type EventDates, isTerminal, nextTransitionAt, phaseAt, type State } from './lifecycle.ts';
+import { type Due, dueMoment } from './due.ts';
+import { type AfterDue, advance, type EventDates, isTerminal, nextTransitionAt, phaseAt, type State } from './lifecycle.ts';
 import { currentOccurrence, nextOccurrence, type Occurrence, type RecurrenceRule } from './recurrence.ts';
-import { dayIn, formatClockTime, type Instant, type PlainDate, startOfDay, Temporal } from './time.ts';
+import { before, dayIn, formatClockTime, type Instant, type PlainDate, Temporal } from './time.ts';
 import type { UserSettings } from './user.ts';
 
 /**
@@ -37,24 +37,23 @@ export function occurrenceDueAt(rule: RecurrenceRule, due: Due): string {
 }
 
 /**
- * The first occurrence from day `from` (in occurrenceZone) on whose due day
- * is not already past in the user's zone. The second condition only matters
- * for a fixed rule: its occurrence can still be "today" in the rule's zone
- * when it is yesterday where the user is.
+ * The first occurrence from day `from` (in occurrenceZone) on whose moment
+ * has not passed at `now` (SPEC Part C; an all-day occurrence lasts its whole
+ * day in the user's zone). For a fixed rule the moment is an instant, so an
+ * occurrence still "today" in the rule's zone but past where the user is
+ * is skipped too.
  */
 function occurrenceFrom(rule: RecurrenceRule, from: PlainDate, user: UserSettings, now: Instant): Occurrence {
-  const userToday = dayIn(now, user.tz);
   let occurrence = currentOccurrence(rule, from);
-  while (Temporal.PlainDate.compare(dueDay(occurrence.due, user.tz), userToday) < 0) {
-    occurrence = nextOccurrence(rule, occurrence);
-  }
+  while (!before(now, dueMoment(occurrence.due, user.tz))) occurrence = nextOccurrence(rule, occurrence);
   return occurrence;
 }
 
 /**
- * The current occurrence (SPEC Part C): the nearest whose day is >= today —
- * never today's successor while today's occurrence exists, so a live
- * `today` is not replaced (the trap of A3).
+ * The current occurrence (SPEC Part C): the nearest whose day is >= today and
+ * whose moment has not passed. A rule pushed after today's occurrence has
+ * passed starts with the next one; a live `today` is never replaced by its
+ * successor (the trap of A3), since its moment is still ahead.
  */
 export function currentOccurrenceAt(rule: RecurrenceRule, user: UserSettings, now: Instant): Occurrence {
   return occurrenceFrom(rule, dayIn(now, occurrenceZone(rule, user.tz)), user, now);
@@ -62,12 +61,14 @@ export function currentOccurrenceAt(rule: RecurrenceRule, user: UserSettings, no
 
 /**
  * The occurrence a series rolls to from the stored one: strictly after it
- * (never the same round again), and not one already past (occurrences missed
- * while no tick ran are skipped, as nothing is delivered retroactively).
+ * (never the same round again), and not one whose moment has passed
+ * (occurrences missed while a `keep` round waited for Done, or while no tick
+ * ran, are skipped: nothing is delivered retroactively).
  */
 export function rollTarget(rule: RecurrenceRule, stored: Due, user: UserSettings, now: Instant): Occurrence {
   const today = dayIn(now, occurrenceZone(rule, user.tz));
   const after = occurrenceDay(rule, stored).add({ days: 1 });
+  // Starting from today skips the long past at once (an earlier day's moment has passed); the moment check does the rest.
   return occurrenceFrom(rule, Temporal.PlainDate.compare(after, today) > 0 ? after : today, user, now);
 }
 
@@ -104,25 +105,20 @@ export function roundFor(
   return { dueAt: occurrenceDueAt(rule, occurrence.due), dates, state, next: nextLookAt(state, dates, true, user, now) };
 }
 
-/** The start of the day after the due day in the user's zone: when an ended round may roll. */
-export function rollAt(due: Due, user: UserSettings): Instant {
-  return startOfDay(dueDay(due, user.tz).add({ days: 1 }), user.tz);
-}
-
 /**
- * Whether a round has ended and its due day is past, so the series rolls
- * (SPEC Part C). Done or expired end a round; `overdue` (after_due keep)
- * waits for Done; withdrawn is the end of the whole series.
+ * Whether a round has ended, so the series rolls at once (SPEC Part C) — not
+ * at the next midnight, so that an early next occurrence's eve windows are
+ * reached. Done or expired end a round; `overdue` (after_due keep) waits for
+ * Done; withdrawn is the end of the whole series.
  */
-export function rollsNow(state: State, due: Due, user: UserSettings, now: Instant): boolean {
-  if (state !== 'done' && state !== 'expired') return false;
-  return Temporal.PlainDate.compare(dueDay(due, user.tz), dayIn(now, user.tz)) < 0;
+export function roundEnded(state: State): boolean {
+  return state === 'done' || state === 'expired';
 }
 
 /**
  * The next instant the lifecycle tick must look at an event in `state`:
- * its next phase change while live; for an ended round of a series, the
- * moment it rolls; never for a withdrawn or an ended one-off event.
+ * its next phase change while live; for an ended round of a series, now
+ * (it rolls at the next tick); never for a withdrawn or an ended one-off event.
  */
 export function nextLookAt(
   state: State,
@@ -132,6 +128,35 @@ export function nextLookAt(
   now: Instant,
 ): Instant | null {
   if (state === 'withdrawn') return null;
-  if (isTerminal(state)) return recurring ? rollAt(dates.due, user) : null;
+  if (isTerminal(state)) return recurring ? now : null;
   return nextTransitionAt(dates, user, now);
+}
+
+/** An event as stored, as far as the lifecycle tick needs it. */
+export interface StoredSchedule {
+  state: State;
+  dates: EventDates;
+  /** The series' rule; null for a one-off event. */
+  rule: RecurrenceRule | null;
+  fireDaysBefore: number;
+}
+
+/**
+ * What one lifecycle tick does to one event at `now` (SPEC A4, Part C): the
+ * state its dates give (terminal states stay) and when to look again; or,
+ * for a series whose round has ended, the new round — the lifecycle tick
+ * and the simulator in the tests both run exactly this.
+ */
+export type LifecycleStep =
+  | { kind: 'state'; state: State; next: Instant | null }
+  | { kind: 'roll'; ended: State; round: Round };
+
+export function lifecycleStep(stored: StoredSchedule, user: UserSettings, now: Instant): LifecycleStep {
+  const { dates, rule } = stored;
+  const state = advance(stored.state, dates, user, now);
+  if (rule !== null && roundEnded(state)) {
+    const occurrence = rollTarget(rule, dates.due, user, now);
+    return { kind: 'roll', ended: state, round: roundFor(rule, occurrence, stored.fireDaysBefore, dates.afterDue, user, now) };
+  }
+  return { kind: 'state', state, next: nextLookAt(state, dates, rule !== null, user, now) };
 }

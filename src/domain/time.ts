@@ -40,12 +40,19 @@ const dayEndMemo = instantMemo();
 export const timeKey = (t: PlainTime): string =>
   `${t.hour}:${t.minute}:${t.second}.${t.millisecond}.${t.microsecond}.${t.nanosecond}`;
 
-/** The instant of a wall-clock time on a calendar day in a zone (SPEC A6 clarification). */
-export function wallInstant(date: PlainDate, time: PlainTime, tz: string): Instant {
-  return wallMemo(`${tz} ${date.toString()}T${timeKey(time)}`, () => {
+/**
+ * The instant of a wall-clock time on a calendar day in a zone (SPEC A6
+ * clarification): in a gap the first valid instant, in an overlap the earlier
+ * one — or the later one when asked (the start of active hours, so that the
+ * wall clock never reads a quiet time again inside a window).
+ */
+export function wallInstant(date: PlainDate, time: PlainTime, tz: string, overlap: 'earlier' | 'later' = 'earlier'): Instant {
+  return wallMemo(`${tz} ${date.toString()}T${timeKey(time)} ${overlap}`, () => {
     const wall = date.toPlainDateTime(time);
     const zoned = wall.toZonedDateTime(tz, { disambiguation: 'earlier' });
-    if (zoned.toPlainDateTime().equals(wall)) return zoned.toInstant();
+    if (zoned.toPlainDateTime().equals(wall)) {
+      return overlap === 'earlier' ? zoned.toInstant() : wall.toZonedDateTime(tz, { disambiguation: 'later' }).toInstant();
+    }
     // In a gap: 'earlier' lands before it; the first valid instant is the transition itself.
     return (zoned.getTimeZoneTransition('next') ?? wall.toZonedDateTime(tz, { disambiguation: 'later' })).toInstant();
   });

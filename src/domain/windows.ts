@@ -5,7 +5,7 @@ import type { Due } from './due.ts';
 import { dueDay, dueMoment, todayStart } from './due.ts';
 import type { EventDates, State } from './lifecycle.ts';
 import { milestones } from './lifecycle.ts';
-import { type Instant, type PlainDate, Temporal, dayIn, maxInstant, minInstant, wallInstant } from './time.ts';
+import { type Instant, type PlainDate, Temporal, dayIn, maxInstant, minInstant, timeKey, wallInstant } from './time.ts';
 import type { UserSettings } from './user.ts';
 
 export interface Window {
@@ -46,19 +46,45 @@ interface Slot extends Window {
 const lt = (a: Instant, b: Instant): boolean => Temporal.Instant.compare(a, b) < 0;
 const contains = (w: Window, at: Instant): boolean => !lt(at, w.start) && lt(at, w.end);
 
-/** The active hours of one calendar day as instants. */
+/**
+ * The active hours of one calendar day as instants. Where a fall-back change
+ * repeats quiet_end, they start at its later instant: the wall clock then never
+ * reads a quiet time inside a window (a 02:30 quiet_end would otherwise open
+ * the day at the first 02:30 and be followed by a second 02:00–02:30).
+ */
 export function activeHours(day: PlainDate, user: UserSettings): Window {
-  return { start: wallInstant(day, user.quietEnd, user.tz), end: wallInstant(day, user.quietStart, user.tz) };
+  return { start: wallInstant(day, user.quietEnd, user.tz, 'later'), end: wallInstant(day, user.quietStart, user.tz) };
 }
 
+/**
+ * A day's hourly windows are the same for every event of every user sharing
+ * the zone and hours, and every tick asks again: remembered like time.ts's
+ * instants (pure, bounded; the arrays are never mutated).
+ */
+const slotMemo = new Map<string, Slot[]>();
+const SLOT_MEMO_LIMIT = 5_000;
+
 function hourlySlots(day: PlainDate, user: UserSettings): Slot[] {
+  const key = `${user.tz} ${day.toString()} ${timeKey(user.quietEnd)} ${timeKey(user.quietStart)}`;
+  let slots = slotMemo.get(key);
+  if (slots === undefined) {
+    slots = computeHourlySlots(day, user);
+    if (slotMemo.size >= SLOT_MEMO_LIMIT) slotMemo.clear();
+    slotMemo.set(key, slots);
+  }
+  return slots;
+}
+
+function computeHourlySlots(day: PlainDate, user: UserSettings): Slot[] {
   const out: Slot[] = [];
   const endWall = day.toPlainDateTime(user.quietStart);
   let wall = day.toPlainDateTime(user.quietEnd);
   while (Temporal.PlainDateTime.compare(wall, endWall) < 0) {
     const nextWall = wall.add({ hours: 1 });
     const capped = Temporal.PlainDateTime.compare(nextWall, endWall) < 0 ? nextWall : endWall;
-    const start = wallInstant(wall.toPlainDate(), wall.toPlainTime(), user.tz);
+    // The first window starts with the active hours (activeHours: the later instant of a repeated time).
+    const first = wall.equals(day.toPlainDateTime(user.quietEnd));
+    const start = wallInstant(wall.toPlainDate(), wall.toPlainTime(), user.tz, first ? 'later' : 'earlier');
     const end = wallInstant(capped.toPlainDate(), capped.toPlainTime(), user.tz);
     // A window that a DST gap swallows whole has no instant in it.
     if (lt(start, end)) out.push({ start, end, day, hour: wall.hour });
@@ -147,27 +173,35 @@ export function todayWindowInfos(due: Due, user: UserSettings, cfg: WindowConfig
   return out;
 }
 
-/**
- * The one-a-day window of preparing/overdue on `day`, kept inside the phase:
- * the eve of an early due ends preparing at the eve's `today` start, and
- * overdue begins at the due moment (so its window on the due day never shares
- * a `window_start` with a `today` window). Null when nothing of it is left.
- */
-function dayWindow(
-  day: PlainDate,
-  from: Instant | null,
-  until: Instant | null,
-  user: UserSettings,
-  cfg: WindowConfig,
-): WindowInfo | null {
-  const a = activeHours(day, user);
-  const start = from ? maxInstant(a.start, from) : a.start;
-  const end = until ? minInstant(a.end, until) : a.end;
-  return lt(start, end) ? info({ start, end }, true, cfg.fallbackDayMinutes) : null;
+/** The part of time a reminding state holds: [from, until), either side open when null. */
+interface Phase {
+  from: Instant | null;
+  until: Instant | null;
 }
 
-/** The phase bounds a day window is clipped to; null for a state that does not remind. */
-function dayPhase(state: State, ev: EventDates, user: UserSettings): { from: Instant | null; until: Instant | null } | null {
+const inPhase = (p: Phase, at: Instant): boolean => !(p.from && lt(at, p.from)) && !(p.until && !lt(at, p.until));
+
+/**
+ * The one-a-day window of preparing/overdue on `day` (SPEC A6 clarification):
+ * always the day's whole active hours — its nominal bounds key it
+ * (`window_start`), bound "one reminder per daily window" and place its
+ * fallback moment — and it is open only while the phase holds. When the
+ * phase ends before the fallback moment (preparing becomes today at 20:00 on
+ * an early due's eve) the window has no fallback. Null when the phase holds
+ * no instant of it.
+ */
+function dayWindow(day: PlainDate, phase: Phase, user: UserSettings, cfg: WindowConfig): WindowInfo | null {
+  const a = activeHours(day, user);
+  const opens = phase.from ? maxInstant(a.start, phase.from) : a.start;
+  const closes = phase.until ? minInstant(a.end, phase.until) : a.end;
+  if (!lt(opens, closes)) return null;
+  const w = info(a, true, cfg.fallbackDayMinutes);
+  if (phase.until && w.fallbackAt && !lt(w.fallbackAt, phase.until)) return { ...w, fallback: false, fallbackAt: null };
+  return w;
+}
+
+/** The part of time a daily window's state holds; null for a state without daily windows. */
+function dayPhase(state: State, ev: EventDates, user: UserSettings): Phase | null {
   const m = milestones(ev, user);
   if (state === 'preparing') return { from: m.preparingAt, until: m.todayAt };
   if (state === 'overdue') return { from: m.dueAt, until: null };
@@ -191,8 +225,8 @@ export function openWindow(
   const phase = dayPhase(state, ev, user);
   if (!phase) return null;
   // Active hours lie inside one calendar day, so only today's window can hold now.
-  const w = dayWindow(dayIn(now, user.tz), phase.from, phase.until, user, cfg);
-  return w && contains(w, now) ? w : null;
+  const w = dayWindow(dayIn(now, user.tz), phase, user, cfg);
+  return w && contains(w, now) && inPhase(phase, now) ? w : null;
 }
 
 /**
@@ -212,11 +246,13 @@ export function nextWindowStart(
   const phase = dayPhase(state, ev, user);
   if (!phase) return null;
   let day = dayIn(now, user.tz);
-  // Two days always suffice (today's window or tomorrow's); a third covers a day that clipping left empty.
+  // Two days always suffice (today's window or tomorrow's); a third covers a day that the phase leaves empty.
   for (let i = 0; i < 3; i++, day = day.add({ days: 1 })) {
     if (phase.until && !lt(activeHours(day, user).start, phase.until)) return null;
-    const w = dayWindow(day, phase.from, phase.until, user, cfg);
-    if (w && lt(now, w.start)) return w.start;
+    const w = dayWindow(day, phase, user, cfg);
+    // The moment it opens for this state: overdue opens at the due moment inside the due day's window.
+    const opens = w && phase.from ? maxInstant(w.start, phase.from) : w?.start;
+    if (opens && lt(now, opens)) return opens;
   }
   return null;
 }

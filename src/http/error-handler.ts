@@ -3,6 +3,8 @@
 // naming what is wrong; anything unexpected is a 500 that leaks nothing.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { HadoError } from '../errors.ts';
+import { toLocale } from '../i18n/locales.ts';
+import { errorText } from './error-text.ts';
 
 interface AjvError {
   instancePath: string;
@@ -63,5 +65,8 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     request.log.error({ err: error }, 'unhandled error');
     e = new HadoError(500, 'internal', 'Internal error; the server log has the details');
   }
-  void reply.status(e.status).send(e.toBody());
+  const body = e.toBody();
+  // A person is reading under their session: the same trouble in their language too (issue 13).
+  const text = request.user ? errorText(toLocale(request.user.locale), e) : undefined;
+  void reply.status(e.status).send(text === undefined ? body : { error: { ...body.error, text } });
 }

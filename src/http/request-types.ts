@@ -8,4 +8,8 @@ declare module 'fastify' {
     /** The signed-in user on / and /me/*. */
     user?: UserRow;
   }
+  interface FastifySchema {
+    /** Leaves the route out of the API document (the page and its fragments, html-reply.ts). */
+    hide?: boolean;
+  }
 }

@@ -39,6 +39,9 @@ export const ErrorBody = Type.Object(
         message: Type.String({ description: 'What is wrong, naming the field (and the index in a batch)' }),
         index: Type.Optional(Type.Integer({ minimum: 0, description: 'The record of a batch that is wrong' })),
         field: Type.Optional(Type.String({ description: 'The dotted path of the offending field, e.g. payload.title' })),
+        text: Type.Optional(
+          Type.String({ description: "Under the user's session (/me/*): the message in the user's language (code and message stay English)" }),
+        ),
       },
       { additionalProperties: false },
     ),

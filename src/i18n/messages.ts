@@ -47,6 +47,16 @@ export function t(locale: Locale, key: MessageKey, params?: MessageParams): stri
   return String(formatter(locale, key).format(params as Record<string, PrimitiveType> | undefined));
 }
 
+/**
+ * The message with some params that are not text (markup built by a view,
+ * say): the literal text and those params in order, for the caller to join
+ * (src/http/views escapes the text and keeps its own markup).
+ */
+export function tParts<T extends object>(locale: Locale, key: MessageKey, params: Record<string, string | number | Date | T>): (string | T)[] {
+  const out = formatter(locale, key).format<T>(params as Record<string, PrimitiveType | T>);
+  return Array.isArray(out) ? out : [out];
+}
+
 /** A calendar day as the Date a message's `{d, date, ::…}` placeholder takes (midnight UTC). */
 export function calendarDate(day: { year: number; month: number; day: number }): Date {
   const d = new Date(0);

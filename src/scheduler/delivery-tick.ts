@@ -21,7 +21,7 @@ import { channelsOfUsers } from '../db/channels.ts';
 import { eventDates, userSettings } from '../db/rows.ts';
 import { type Decision, decide } from '../domain/decide.ts';
 import { advance, type EventDates, type State } from '../domain/lifecycle.ts';
-import { nextCheckAt } from '../domain/next-check.ts';
+import { closedWindowStart, nextCheckAt } from '../domain/next-check.ts';
 import { fromDate, type Instant, Temporal, toDate } from '../domain/time.ts';
 import type { UserSettings } from '../domain/user.ts';
 import { WindowCache } from '../domain/window-cache.ts';
@@ -122,14 +122,20 @@ export async function deliveryCandidates(db: Db, now: Date, limit = DEFAULT_LIMI
   return (await selectCandidates(db, now, { limit })).length;
 }
 
-/** The events among `windows` whose window already has a delivery row (pending counts: A7 "no double delivery"). */
-async function deliveredWindows(db: Db, windows: Array<{ id: number; start: Date }>): Promise<Set<number>> {
+/**
+ * The events among `windows` that already have a delivery row inside their
+ * window, [start, end) (pending counts: A7 "no double delivery"). Inside, not
+ * at its start: a daily window holds at most one reminder (A6), so the due
+ * day's overdue window sees the day's `today` reminders.
+ */
+async function deliveredWindows(db: Db, windows: Array<{ id: number; window: WindowInfo }>): Promise<Set<number>> {
   if (windows.length === 0) return new Set();
   const res = await sql<{ event_id: number }>`
     SELECT DISTINCT d.event_id FROM deliveries d
     JOIN (SELECT unnest(${windows.map((w) => w.id)}::bigint[]) AS event_id,
-                 unnest(${windows.map((w) => w.start)}::timestamptz[]) AS start) w
-      ON d.event_id = w.event_id AND d.window_start = w.start`.execute(db);
+                 unnest(${windows.map((w) => toDate(w.window.start))}::timestamptz[]) AS start,
+                 unnest(${windows.map((w) => toDate(w.window.end))}::timestamptz[]) AS until) w
+      ON d.event_id = w.event_id AND d.window_start >= w.start AND d.window_start < w.until`.execute(db);
   return new Set(res.rows.map((r) => Number(r.event_id)));
 }
 
@@ -252,7 +258,7 @@ export async function deliveryTick(db: Db, now: Instant, opts: DeliveryTickOptio
     const open = first.filter((p) => p.window !== null);
     const done1 = await deliveredWindows(
       trx,
-      open.map((p) => ({ id: p.row.id, start: toDate(p.window!.start) })),
+      open.map((p) => ({ id: p.row.id, window: p.window! })),
     );
     const asks: Array<{ channel: ChannelRecord; user: PresenceUser }> = [];
     for (const p of open) {
@@ -274,7 +280,7 @@ export async function deliveryTick(db: Db, now: Instant, opts: DeliveryTickOptio
       const batch = prepare(rows, channels, plans);
       const delivered = await deliveredWindows(
         trx,
-        batch.filter((p) => p.window !== null).map((p) => ({ id: p.row.id, start: toDate(p.window!.start) })),
+        batch.filter((p) => p.window !== null).map((p) => ({ id: p.row.id, window: p.window! })),
       );
       const inserts: Array<{
         event_id: number;
@@ -310,8 +316,7 @@ export async function deliveryTick(db: Db, now: Instant, opts: DeliveryTickOptio
             });
           }
         }
-        // The window needs nothing more once its round exists, or when nothing could ever deliver in it.
-        const closed = d.kind === 'deliver' || d.why === 'delivered' || d.why === 'no-channels' ? (p.window?.start ?? null) : null;
+        const closed = closedWindowStart(d, p.window);
         // Waiting (an open window, not closed, not quiet) is looked at again next tick: nextCheckAt says `now`.
         const next = d.why === 'waiting' ? now : (plans.next(p.plan, p.row.quiet_until, closed) ?? now);
         // A waiting event stays due (its next_check_at has come): rewriting it would only cost an index update.

@@ -4,15 +4,14 @@
 // what needs attention now, not the size of the table.
 //
 // A recurring event (SPEC Part C) whose round has ended (done, expired)
-// keeps next_transition_at at the start of the day after its due day; when
-// that comes, the tick starts the next round exactly as a client re-push
-// with a new due_at would.
+// rolls at once: the tick that sees the round end starts the next round,
+// exactly as a client re-push with a new due_at would.
 import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { applyRolls, applyStateChanges, type Roll, selectEventsWithUser, type StateChange } from '../db/events.ts';
 import { dateOrNull, dueColumns, eventDates, userSettings } from '../db/rows.ts';
-import { advance, type State } from '../domain/lifecycle.ts';
-import { nextLookAt, rollsNow, rollTarget, roundFor } from '../domain/series.ts';
+import type { State } from '../domain/lifecycle.ts';
+import { lifecycleStep } from '../domain/series.ts';
 import { type Instant, toDate } from '../domain/time.ts';
 import { notifyEvents } from '../live/notify.ts';
 
@@ -60,12 +59,12 @@ export async function lifecycleTick(db: Db, now: Instant): Promise<Transition[] 
       if (rows.length === 0) break;
       const changes: StateChange[] = [];
       const rolls: Roll[] = [];
-      const rolled = new Map<number, Transition & { user_id: number }>();
+      const rolled = new Map<number, { ended: Transition[]; roll: Transition; user_id: number }>();
       for (const row of rows) {
         const user = userSettings(row);
         const dates = eventDates(row);
-        const rule = row.recurrence;
-        const state = advance(row.state, dates, user, now);
+        const stored = { state: row.state, dates, rule: row.recurrence, fireDaysBefore: row.fire_days_before ?? 0 };
+        const step = lifecycleStep(stored, user, now);
         const transition = {
           id: row.id,
           source: row.source,
@@ -74,9 +73,8 @@ export async function lifecycleTick(db: Db, now: Instant): Promise<Transition[] 
           user: row.user_login,
           from: row.state,
         };
-        if (rule !== null && rollsNow(state, dates.due, user, now)) {
-          const occurrence = rollTarget(rule, dates.due, user, now);
-          const round = roundFor(rule, occurrence, row.fire_days_before ?? 0, row.after_due, user, now);
+        if (step.kind === 'roll') {
+          const { round } = step;
           rolls.push({
             id: row.id,
             seen: row.updated_at,
@@ -86,11 +84,13 @@ export async function lifecycleTick(db: Db, now: Instant): Promise<Transition[] 
             state: round.state,
             next_transition_at: dateOrNull(round.next),
           });
-          rolled.set(row.id, { ...transition, to: round.state, newRound: round.dueAt, user_id: row.user_id });
+          // The round's end (today → expired) is a transition of its own, then the new round starts.
+          const ended = step.ended !== row.state ? [{ ...transition, to: step.ended }] : [];
+          rolled.set(row.id, { ended, roll: { ...transition, from: step.ended, to: round.state, newRound: round.dueAt }, user_id: row.user_id });
           continue;
         }
-        const next = dateOrNull(nextLookAt(state, dates, rule !== null, user, now));
-        changes.push({ id: row.id, state, next_transition_at: next });
+        const { state } = step;
+        changes.push({ id: row.id, state, next_transition_at: dateOrNull(step.next) });
         if (state !== row.state) {
           moved.push({ id: row.id, user_id: row.user_id, state });
           transitions.push({ ...transition, to: state });
@@ -99,9 +99,9 @@ export async function lifecycleTick(db: Db, now: Instant): Promise<Transition[] 
       await applyStateChanges(trx, changes, nowDate);
       // A row written since it was read (a re-push, a Done) is left to the next tick.
       for (const id of await applyRolls(trx, rolls, nowDate)) {
-        const { user_id, ...t } = rolled.get(id)!;
-        moved.push({ id, user_id, state: t.to });
-        transitions.push(t);
+        const { user_id, ended, roll } = rolled.get(id)!;
+        moved.push({ id, user_id, state: roll.to });
+        transitions.push(...ended, roll);
       }
       lastId = rows[rows.length - 1]!.id;
       if (rows.length < BATCH) break;

@@ -210,7 +210,7 @@ describe('present at home, Ack by link, overdue, Done by link, a revival with a 
     });
   });
 
-  it('Ack by the link at 10:05 silences 11:00; overdue opens at the due moment 12:00 and delivers at once', async () => {
+  it('Ack by the link at 10:05 silences 11:00; overdue opens at 12:00, but the due day had its reminders: the first overdue one is the next day’s', async () => {
     const ack = await call(h, 'POST', `/a/${tokenOf(ha.deliveries()[1]!)}/ack`, {
       headers: { 'content-type': 'application/json' },
       body: {},
@@ -218,21 +218,17 @@ describe('present at home, Ack by link, overdue, Done by link, a revival with a 
     expect(ack.status).toBe(200);
     expect(ack.body).toMatchObject({ action: 'ack', event: { state: 'today', quiet_until: madrid('2026-08-14T12:00').replace('Z', '.000Z') } });
     await h.run(madrid('2026-08-15T09:30'));
-    expect(ha.deliveries().map((r) => local(r.at))).toEqual([
-      '2026-08-14T09:00',
-      '2026-08-14T10:00',
-      '2026-08-14T12:00',
-      '2026-08-15T09:00',
-    ]);
-    expect(ha.deliveries().map((r) => body(r).event.state)).toEqual(['today', 'today', 'overdue', 'overdue']);
+    // One reminder per daily window (SPEC A6): the due day's overdue window holds its today reminders.
+    expect(ha.deliveries().map((r) => local(r.at))).toEqual(['2026-08-14T09:00', '2026-08-14T10:00', '2026-08-15T09:00']);
+    expect(ha.deliveries().map((r) => body(r).event.state)).toEqual(['today', 'today', 'overdue']);
   });
 
   it('Done by the newest link closes the event; no more deliveries', async () => {
-    const done = await call(h, 'POST', `/a/${tokenOf(ha.deliveries()[3]!)}/done`);
+    const done = await call(h, 'POST', `/a/${tokenOf(ha.deliveries()[2]!)}/done`);
     expect(done.status).toBe(200);
     expect(done.body.event).toMatchObject({ state: 'done', done_at: madrid('2026-08-15T09:30').replace('Z', '.000Z') });
     await h.run(madrid('2026-08-17T12:00'));
-    expect(ha.deliveries()).toHaveLength(4);
+    expect(ha.deliveries()).toHaveLength(3);
   });
 
   it('every token of the closed event is dead: one uniform 404, the same as an unknown or malformed token', async () => {
@@ -265,8 +261,8 @@ describe('present at home, Ack by link, overdue, Done by link, a revival with a 
     await h.run(madrid('2026-08-20T09:01'));
     // The event is live again, yet the tokens of round 1 act on nothing.
     for (const t of tokens) expect((await call(h, 'POST', `/a/${t}/ack`)).status).toBe(404);
-    expect(ha.deliveries().map((r) => local(r.at)).slice(4)).toEqual(['2026-08-20T09:00']);
-    const fresh = tokenOf(ha.deliveries()[4]!);
+    expect(ha.deliveries().map((r) => local(r.at)).slice(3)).toEqual(['2026-08-20T09:00']);
+    const fresh = tokenOf(ha.deliveries()[3]!);
     expect(tokens).not.toContain(fresh);
     const ack = await call(h, 'POST', `/a/${fresh}/ack`);
     expect(ack.status).toBe(200);

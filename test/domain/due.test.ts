@@ -336,6 +336,27 @@ describe('DST transition days (SPEC A6 clarification: gap → the first valid in
     expect(show(todayStart(due('2026-03-30T01:00'), u))).toBe('2026-03-29T01:00:00Z');
   });
 
+  it('issue 9 case 4: a due in the spring-forward gap at or before quiet_end by the instant is early (Berlin, quiet_end 02:30, due 02:45)', () => {
+    // 02:45 and 02:30 do not exist on 2026-03-29: both move to 03:00 CEST. As wall times 02:45 > 02:30; as
+    // instants the due is AT the start of active hours, which leaves no active minute: the eve rule applies.
+    const gap = user(BERLIN, '22:00', '02:30');
+    const d = due('2026-03-29T02:45');
+    expect(show(dueMoment(d, BERLIN))).toBe('2026-03-29T01:00:00Z');
+    expect(isEarlyDue(d, gap)).toBe(true);
+    expect(show(todayStart(d, gap))).toBe('2026-03-28T19:00:00Z'); // the eve, 20:00 CET
+    // One minute after the gap is an active minute: not early.
+    expect(isEarlyDue(due('2026-03-29T03:01'), gap)).toBe(false);
+    // The same wall times on an ordinary day compare as they read.
+    expect(isEarlyDue(due('2026-03-30T02:45'), gap)).toBe(false);
+  });
+
+  it('a due in the repeated hour before the later quiet_end is early (Berlin 2026-10-25, quiet_end 02:30, due 02:40 CEST)', () => {
+    // Active hours start at the later 02:30 (CET): the first 02:40 (CEST) comes an hour before it.
+    const overlap = user(BERLIN, '22:00', '02:30');
+    expect(isEarlyDue(due('2026-10-25T02:40'), overlap)).toBe(true);
+    expect(isEarlyDue(due('2026-10-25T02:40+01:00'), overlap)).toBe(false);
+  });
+
   it('a fixed instant inside the overlap keeps its exact instant (no disambiguation)', () => {
     const second = due('2026-10-25T02:30+01:00'); // the later 02:30, in CET
     const first = due('2026-10-25T02:30+02:00'); // the earlier 02:30, in CEST

@@ -1,19 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dueDay, parseDueAt } from '../../src/domain/due.ts';
+import { dueMoment, parseDueAt } from '../../src/domain/due.ts';
 import { expandOccurrences, parseRecurrence, type RecurrenceRule, sameRule } from '../../src/domain/recurrence.ts';
 import {
   currentOccurrenceAt,
   occurrenceDay,
   followingOccurrence,
+  lifecycleStep,
   nextLookAt,
   occurrenceDueAt,
-  rollAt,
-  rollsNow,
+  roundEnded,
   rollTarget,
   roundFor,
 } from '../../src/domain/series.ts';
-import { dayIn, Temporal } from '../../src/domain/time.ts';
+import { Temporal } from '../../src/domain/time.ts';
 import { event, LOS_ANGELES, show, TOKYO, user, utc, wall } from './fixtures.ts';
 
 const MADRID = 'Europe/Madrid';
@@ -32,16 +32,19 @@ describe('the current occurrence', () => {
     // 2026-11-30 is a Monday.
     ['the Saturday before', wall('2026-11-28T12:00', MADRID), '2026-11-30T10:00'],
     ['Monday morning', wall('2026-11-30T08:00', MADRID), '2026-11-30T10:00'],
-    // Still today's occurrence after its moment: the day is >= today (SPEC A3's trap).
-    ['Monday evening', wall('2026-11-30T23:59', MADRID), '2026-11-30T10:00'],
+    // Today's occurrence until its moment (SPEC A3's trap: never its successor while it is live)…
+    ['Monday 09:59', wall('2026-11-30T09:59', MADRID), '2026-11-30T10:00'],
+    // …and the next one once it has passed (SPEC Part C: a rule pushed after today's occurrence).
+    ['Monday 10:00', wall('2026-11-30T10:00', MADRID), '2026-12-07T10:00'],
+    ['Monday evening', wall('2026-11-30T23:59', MADRID), '2026-12-07T10:00'],
     ['Tuesday', wall('2026-12-01T00:00', MADRID), '2026-12-07T10:00'],
   ])('%s → %s', (_, now, expected) => {
     expect(occurrenceDueAt(mondays, currentOccurrenceAt(mondays, madrid, now).due)).toBe(expected);
   });
 
   it('counts today in the user zone for a local rule', () => {
-    // 23:30 UTC Monday is already Tuesday in Tokyo.
-    const now = utc('2026-11-30T23:30:00Z');
+    // 16:30 UTC Monday is already Tuesday in Tokyo, and 08:30 Monday in Los Angeles.
+    const now = utc('2026-11-30T16:30:00Z');
     expect(occurrenceDueAt(mondays, currentOccurrenceAt(mondays, user(TOKYO), now).due)).toBe('2026-12-07T10:00');
     expect(occurrenceDueAt(mondays, currentOccurrenceAt(mondays, user(LOS_ANGELES), now).due)).toBe('2026-11-30T10:00');
   });
@@ -52,9 +55,12 @@ describe('the current occurrence', () => {
     // Honolulu, but the occurrence's due day (Monday in Tokyo) is past for the user: the next one.
     const now = wall('2026-12-01T00:30', TOKYO);
     expect(occurrenceDueAt(honolulu, currentOccurrenceAt(honolulu, user(TOKYO), now).due)).toBe('2026-12-07T00:30-10:00');
-    // For a user in Honolulu it is Monday's, 00:30 passed: it is the current one (and expired).
+    // For a user in Honolulu it is Monday 05:30: Monday's 00:30 has passed, so the next one too.
     const local = currentOccurrenceAt(honolulu, user('Pacific/Honolulu'), now);
-    expect(occurrenceDueAt(honolulu, local.due)).toBe('2026-11-30T00:30-10:00');
+    expect(occurrenceDueAt(honolulu, local.due)).toBe('2026-12-07T00:30-10:00');
+    // Before the moment, Monday's is current wherever the user is.
+    const early = wall('2026-11-30T00:00', 'Pacific/Honolulu');
+    expect(occurrenceDueAt(honolulu, currentOccurrenceAt(honolulu, user('Pacific/Honolulu'), early).due)).toBe('2026-11-30T00:30-10:00');
   });
 });
 
@@ -80,23 +86,44 @@ describe('rolling', () => {
   const madrid = user(MADRID);
   const birthday = rule({ type: 'yearly', month: 2, day: 29 });
 
-  it('rolls an ended round only after its due day, in the user zone', () => {
-    const due = currentOccurrenceAt(birthday, madrid, utc('2027-01-10T12:00:00Z')).due;
-    expect(occurrenceDueAt(birthday, due)).toBe('2027-02-28');
-    expect(show(rollAt(due, madrid))).toBe(show(wall('2027-03-01T00:00', MADRID)));
-    expect(rollsNow('done', due, madrid, wall('2027-02-28T23:59', MADRID))).toBe(false);
-    expect(rollsNow('done', due, madrid, wall('2027-03-01T00:00', MADRID))).toBe(true);
-    expect(rollsNow('expired', due, madrid, wall('2027-03-01T00:00', MADRID))).toBe(true);
-    expect(rollsNow('overdue', due, madrid, wall('2027-05-01T00:00', MADRID))).toBe(false);
-    expect(rollsNow('withdrawn', due, madrid, wall('2027-05-01T00:00', MADRID))).toBe(false);
-    expect(rollsNow('today', due, madrid, wall('2027-03-01T00:00', MADRID))).toBe(false);
+  it('a round ends with done or expired; overdue (keep) waits for Done; withdrawn ends the series', () => {
+    expect(['scheduled', 'preparing', 'today', 'overdue', 'done', 'expired', 'withdrawn'].filter((s) => roundEnded(s as never))).toEqual([
+      'done',
+      'expired',
+    ]);
+  });
+
+  it('rolls as soon as the round ends, not at the next midnight (SPEC Part C)', () => {
+    // Every day at 07:00 (an early due): the round of Tuesday expires at 07:00 and Wednesday's starts at
+    // once, so Wednesday's eve windows (Tuesday 20:00–22:00) are still ahead.
+    const daily = rule({ type: 'weekly', weekdays: [0, 1, 2, 3, 4, 5, 6], time_local: '07:00' });
+    const tuesday = currentOccurrenceAt(daily, madrid, wall('2026-11-30T12:00', MADRID));
+    expect(occurrenceDueAt(daily, tuesday.due)).toBe('2026-12-01T07:00');
+    const stored = { state: 'today' as const, dates: { due: tuesday.due, fireOn: tuesday.date, afterDue: 'expire' as const }, rule: daily, fireDaysBefore: 0 };
+    expect(lifecycleStep(stored, madrid, wall('2026-12-01T06:59', MADRID))).toMatchObject({ kind: 'state', state: 'today' });
+    const step = lifecycleStep(stored, madrid, wall('2026-12-01T07:00', MADRID));
+    expect(step.kind).toBe('roll');
+    if (step.kind !== 'roll') return;
+    expect(step.ended).toBe('expired');
+    expect(step.round.dueAt).toBe('2026-12-02T07:00');
+    expect(step.round.state).toBe('scheduled');
+    expect(show(step.round.next)).toBe(show(wall('2026-12-01T20:00', MADRID)));
+    // after_due keep: the round stays overdue until Done, then rolls at once.
+    const keep = { ...stored, dates: { ...stored.dates, afterDue: 'keep' as const } };
+    expect(lifecycleStep(keep, madrid, wall('2026-12-03T12:00', MADRID))).toMatchObject({ kind: 'state', state: 'overdue', next: null });
+    const done = lifecycleStep({ ...keep, state: 'done' }, madrid, wall('2026-12-03T12:00', MADRID));
+    expect(done.kind === 'roll' && done.round.dueAt).toBe('2026-12-04T07:00');
+    // A withdrawn series never rolls, and a one-off event that ended stays as it is.
+    expect(lifecycleStep({ ...stored, state: 'withdrawn' }, madrid, wall('2026-12-03T12:00', MADRID))).toMatchObject({ kind: 'state', next: null });
+    expect(lifecycleStep({ ...stored, rule: null }, madrid, wall('2026-12-03T12:00', MADRID))).toMatchObject({ kind: 'state', state: 'expired', next: null });
   });
 
   it('rolls to the next occurrence: 28 Feb in common years, 29 Feb in a leap year', () => {
     let due = currentOccurrenceAt(birthday, madrid, utc('2027-01-10T12:00:00Z')).due;
     const seen = [occurrenceDueAt(birthday, due)];
-    for (const year of [2027, 2028, 2029]) {
-      due = rollTarget(birthday, due, madrid, wall(`${year}-03-01T00:00`, MADRID)).due;
+    // Each round expires at the end of its day and rolls at once.
+    for (let i = 0; i < 3; i++) {
+      due = rollTarget(birthday, due, madrid, dueMoment(due, MADRID)).due;
       seen.push(occurrenceDueAt(birthday, due));
     }
     expect(seen).toEqual(['2027-02-28', '2028-02-29', '2029-02-28', '2030-02-28']);
@@ -117,7 +144,6 @@ describe('rolling', () => {
     expect(occurrenceDueAt(tokyo, due)).toBe('2026-12-01T08:00+09:00');
     // At Tuesday 00:00 in LA (Tuesday 17:00 in Tokyo, the occurrence's own day) it rolls a week on.
     const now = wall('2026-12-01T00:00', LOS_ANGELES);
-    expect(rollsNow('expired', due, la, now)).toBe(true);
     expect(occurrenceDueAt(tokyo, rollTarget(tokyo, due, la, now).due)).toBe('2026-12-08T08:00+09:00');
   });
 
@@ -142,20 +168,21 @@ describe('a round', () => {
     expect(show(round.next)).toBe(show(wall('2027-02-21T00:00', MADRID)));
   });
 
-  it('is expired at once when today’s occurrence has passed, and rolls at the start of tomorrow', () => {
+  it('starts with the next occurrence when pushed after today’s has passed', () => {
     const daily = rule({ type: 'every_n_days', interval_days: 1, anchor_date: '2026-01-01', time_local: '10:00' });
     const now = wall('2026-12-01T15:00', MADRID);
     const round = roundFor(daily, currentOccurrenceAt(daily, madrid, now), 0, 'expire', madrid, now);
-    expect(round.dueAt).toBe('2026-12-01T10:00');
-    expect(round.state).toBe('expired');
+    expect(round.dueAt).toBe('2026-12-02T10:00');
+    expect(round.state).toBe('scheduled');
     expect(show(round.next)).toBe(show(wall('2026-12-02T00:00', MADRID)));
   });
 
-  it('looks again: live → next phase change, ended round → roll, withdrawn or one-off → never', () => {
+  it('looks again: live → next phase change, ended round → now (it rolls), withdrawn or one-off → never', () => {
     const dates = event('2026-12-01', '2026-12-01', 'expire');
     const now = wall('2026-12-01T12:00', MADRID);
     expect(show(nextLookAt('today', dates, true, madrid, now))).toBe(show(wall('2026-12-02T00:00', MADRID)));
-    expect(show(nextLookAt('done', dates, true, madrid, now))).toBe(show(wall('2026-12-02T00:00', MADRID)));
+    // An ended round of a series rolls at the next tick.
+    expect(show(nextLookAt('done', dates, true, madrid, now))).toBe(show(now));
     expect(nextLookAt('done', dates, false, madrid, now)).toBeNull();
     expect(nextLookAt('withdrawn', dates, true, madrid, now)).toBeNull();
   });
@@ -186,7 +213,7 @@ describe('a series rolled by a punctual tick', () => {
     fc.option(fc.constantFrom(...zones), { nil: undefined }),
   );
 
-  it('visits every occurrence once, in order, each becoming current on or before its day', () => {
+  it('visits every occurrence once, in order, each rolled to at its predecessor’s moment', () => {
     fc.assert(
       fc.property(ruleJson, fc.constantFrom(...zones), fc.integer({ min: 0, max: 3000 }), ([core, time, tz], userTz, startDay) => {
         const r = rule({ ...core, ...(time ? { time_local: time } : {}), ...(tz ? { timezone: tz } : {}) });
@@ -194,12 +221,13 @@ describe('a series rolled by a punctual tick', () => {
         let now = wall(`${Temporal.PlainDate.from('2021-01-01').add({ days: startDay }).toString()}T12:00`, userTz);
         let occ = currentOccurrenceAt(r, u, now);
         const visited = [occ];
-        // Each round ends (done) and the tick rolls it at the start of the day after its due day.
+        // Each round ends at its moment (expired) and the tick rolls it at once.
         for (let i = 0; i < 12; i++) {
-          now = rollAt(occ.due, u);
-          expect(rollsNow('done', occ.due, u, now)).toBe(true);
-          occ = rollTarget(r, occ.due, u, now);
-          expect(Temporal.PlainDate.compare(dueDay(occ.due, userTz), dayIn(now, userTz))).toBeGreaterThanOrEqual(0);
+          now = dueMoment(occ.due, userTz);
+          const next = rollTarget(r, occ.due, u, now);
+          // The new round's moment is ahead: it is live, with all its windows to come.
+          expect(Temporal.Instant.compare(dueMoment(next.due, userTz), now)).toBeGreaterThan(0);
+          occ = next;
           visited.push(occ);
         }
         const days = visited.map((o) => occurrenceDay(r, o.due).toString());

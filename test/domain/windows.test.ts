@@ -78,10 +78,12 @@ describe('preparing and overdue: one window a day, the active hours', () => {
     expect(at('preparing', prep, u, '2026-08-05T12:00', cfg)?.fallbackAt).toBe('2026-08-05T21:15');
   });
 
-  it('overdue starts at the due moment on the due day, then 09:00–22:00 every day after', () => {
+  it('overdue opens at the due moment inside the due day’s daily window, keyed 09:00–22:00; then 09:00–22:00 every day', () => {
     const ev = event('2026-08-14T14:00', '2026-08-14');
+    // The daily window keeps its nominal bounds (SPEC A6 clarification); it is open from the due moment.
+    expect(at('overdue', ev, u, '2026-08-14T13:59')).toBeNull();
     expect(at('overdue', ev, u, '2026-08-14T15:00')).toEqual({
-      start: '2026-08-14T14:00',
+      start: '2026-08-14T09:00',
       end: '2026-08-14T22:00',
       fallbackAt: '2026-08-14T21:30',
     });
@@ -92,11 +94,20 @@ describe('preparing and overdue: one window a day, the active hours', () => {
     });
   });
 
-  it('an overdue window never shares its start with a today window of the same day', () => {
+  it('the due day’s overdue window holds every today window of that day: one reminder per daily window', () => {
     const ev = event('2026-08-14T14:00', '2026-08-14');
-    const todayStarts = todayWindows(ev.due, u).map((w) => w.start.toString());
-    const overdue = openWindow('overdue', ev, u, wall('2026-08-14T14:00'));
-    expect(todayStarts).not.toContain(overdue?.start.toString());
+    const overdue = openWindow('overdue', ev, u, wall('2026-08-14T14:00'))!;
+    const starts = todayWindows(ev.due, u).map((w) => w.start);
+    expect(starts).toHaveLength(5);
+    for (const s of starts) {
+      expect(Temporal.Instant.compare(overdue.start, s)).toBeLessThanOrEqual(0);
+      expect(Temporal.Instant.compare(s, overdue.end)).toBeLessThan(0);
+    }
+  });
+
+  it('overdue from after the fallback moment (due 21:45) falls back at once: its moment has passed', () => {
+    const ev = event('2026-08-14T21:45', '2026-08-14');
+    expect(at('overdue', ev, u, '2026-08-14T21:45')?.fallbackAt).toBe('2026-08-14T21:30');
   });
 
   it('an all-day due with keep is overdue from the next morning', () => {
@@ -284,10 +295,21 @@ describe('DST days in the user zone (Europe/Berlin)', () => {
     ]);
   });
 
-  it('2026-10-25 (fall back) with quiet_end 02:00: the ambiguous 02:00 takes the earlier instant, a 2 h window', () => {
+  it('2026-10-25 (fall back) with quiet_end 02:00: the day opens at the later 02:00, so no quiet wall time follows inside', () => {
     const night = user(BERLIN, '22:00', '02:00');
     const ws = todayWindows(event('2026-10-25', '2026-10-25').due, night);
-    expect(ws[0]).toEqual({ start: utc('2026-10-25T00:00:00Z'), end: utc('2026-10-25T02:00:00Z') });
+    // 02:00 CET (01:00Z), not 02:00 CEST (00:00Z): the clock would read 02:00–02:59 again, then fine, but a
+    // 02:30 quiet_end would read 02:00–02:29 (quiet) an hour after the window opened.
+    expect(ws[0]).toEqual({ start: utc('2026-10-25T01:00:00Z'), end: utc('2026-10-25T02:00:00Z') });
+    const half = user(BERLIN, '22:00', '02:30');
+    const w = openWindow('overdue', event('2026-10-01', '2026-10-01'), half, utc('2026-10-25T05:00:00Z'), DEFAULT_WINDOW_CONFIG);
+    expect(w?.start).toEqual(utc('2026-10-25T01:30:00Z'));
+    // Other wall times of the repeated hour keep the earlier instant (SPEC A6): the window's end at 02:30.
+    const short = user(BERLIN, '02:30', '01:00');
+    expect(todayWindows(event('2026-10-25', '2026-10-25').due, short).map((w) => [w.start.toString(), w.end.toString()])).toEqual([
+      ['2026-10-24T23:00:00Z', '2026-10-25T00:00:00Z'],
+      ['2026-10-25T00:00:00Z', '2026-10-25T00:30:00Z'],
+    ]);
   });
 });
 
@@ -326,13 +348,16 @@ describe('eve windows of an early due (SPEC A4): the eve is a day of today windo
     ]);
   });
 
-  it('preparing on the eve ends where today begins: its window is 09:00–20:00', () => {
+  it('preparing on the eve keeps its nominal 09:00–22:00 window, open until today begins at 20:00; no fallback (21:30 comes after)', () => {
     expect(at('preparing', flight, u, '2026-08-13T12:00')).toEqual({
       start: '2026-08-13T09:00',
-      end: '2026-08-13T20:00',
-      fallbackAt: '2026-08-13T19:30',
+      end: '2026-08-13T22:00',
+      fallbackAt: null,
     });
+    expect(openWindow('preparing', flight, u, wall('2026-08-13T12:00'))?.fallback).toBe(false);
     expect(at('preparing', flight, u, '2026-08-13T20:30')).toBeNull();
+    // The day before the eve is an ordinary preparing day.
+    expect(at('preparing', flight, u, '2026-08-12T12:00')?.fallbackAt).toBe('2026-08-12T21:30');
   });
 });
 

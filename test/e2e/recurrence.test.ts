@@ -117,6 +117,7 @@ describe('a weekly rule over three weeks', () => {
     expect(await show('call')).toMatchObject({ state: 'scheduled', due_at: '2026-11-30T18:00', next_occurrence: '2026-12-03T18:00' });
     const expected: Array<{ window: string; round: number }> = [];
     for (const [i, day] of occurrences.entries()) {
+      const next = occurrences[i + 1] ?? '2026-12-21';
       // The day before: preparing, one window a day (09:00–22:00), reminded once while the inbox is open.
       await runTo(`${dayBefore(day)}T12:00`, { hours: 1 }, { present: true });
       expect(await show('call')).toMatchObject({ state: 'preparing', due_at: `${day}T18:00`, fire_at: dayBefore(day) });
@@ -130,25 +131,27 @@ describe('a weekly rule over three weeks', () => {
       expect(await badge()).toBe(1);
       expected.push({ window: `${day}T09:00`, round });
       if (i === 2) {
-        // Nobody pressed Done: reminded again while present, then it expires at its moment and stays
-        // expired for the rest of the day.
+        // Nobody pressed Done: reminded again while present, then it expires at its moment and the
+        // series rolls in the same tick (SPEC Part C: at once, not at midnight).
         await runTo(`${day}T13:00`, { hours: 1 }, { present: true });
         expected.push({ window: `${day}T13:00`, round });
+        await runTo(`${day}T17:59`);
+        expect(await show('call')).toMatchObject({ state: 'today', due_at: `${day}T18:00` });
+        await runTo(`${day}T18:00`);
+        expect(await show('call')).toMatchObject({ state: 'scheduled', due_at: `${next}T18:00` });
         await runTo(`${day}T19:00`, { hours: 1 }, { present: true });
-        expect(await show('call')).toMatchObject({ state: 'expired', due_at: `${day}T18:00` });
       } else {
         await runTo(`${day}T12:00`);
         await done('call');
-        // Done: no reminder however present the user is.
+        expect((await show('call')).state).toBe('done');
+        // Done ends the round: the next tick starts the next one; no reminder today however present the user is.
         await runTo(`${day}T13:00`, { hours: 1 }, { present: true });
+        expect(await show('call')).toMatchObject({ state: 'scheduled', due_at: `${next}T18:00` });
         await runTo(`${day}T23:00`);
-        expect(await show('call')).toMatchObject({ state: 'done', due_at: `${day}T18:00` });
       }
       expect(await badge()).toBe(0);
       expect(await reminders('call')).toEqual(expected);
-      // The start of the next day: a new round for the next occurrence.
       await runTo(`${dayAfter(day)}T00:00`);
-      const next = occurrences[i + 1] ?? '2026-12-21';
       expect(await show('call')).toMatchObject({ due_at: `${next}T18:00`, done_at: null });
       expect((await show('call')).state).toMatch(/^(scheduled|preparing)$/);
     }
@@ -176,7 +179,7 @@ describe('a monthly rule on the 31st', () => {
         expect(await show('rent')).toMatchObject({ state: 'overdue', due_at: day });
         expect(await badge()).toBe(1);
         await done('rent');
-        // Its day is long past: the next tick starts the next round.
+        // Done ends the round: the next tick starts the next one.
         await runTo('2027-01-04T10:01', { minutes: 1 });
       } else {
         await done('rent');
@@ -222,7 +225,7 @@ describe('a yearly birthday on 29 February', () => {
 });
 
 describe('an expire rule with an early due', () => {
-  it('starts the eve before, expires at its moment, and rolls at the start of the next day', async () => {
+  it('starts the eve before, expires at its moment, and rolls at once to the next occurrence', async () => {
     t.clock.set(at('2026-12-01T12:00'));
     // Every 3 days at 07:00: before active hours (09:00), so today starts the eve at 20:00 (SPEC A4).
     await create('pills', {
@@ -233,11 +236,13 @@ describe('an expire rule with an early due', () => {
       expect(await show('pills')).toMatchObject({ state: 'scheduled', due_at: `${day}T07:00` });
       await runTo(`${dayBefore(day)}T20:00`);
       expect((await show('pills')).state).toBe('today');
+      await runTo(`${day}T06:59`);
+      expect(await show('pills')).toMatchObject({ state: 'today', due_at: `${day}T07:00` });
+      // Its moment ends the round, and the same tick starts the next one.
       await runTo(`${day}T07:00`);
-      expect(await show('pills')).toMatchObject({ state: 'expired', due_at: `${day}T07:00` });
+      const next = Temporal.PlainDate.from(day).add({ days: 3 }).toString();
+      expect(await show('pills')).toMatchObject({ state: 'scheduled', due_at: `${next}T07:00` });
       await runTo(`${day}T23:00`);
-      expect((await show('pills')).state).toBe('expired');
-      await runTo(`${dayAfter(day)}T00:00`);
     }
     expect((await show('pills')).due_at).toBe('2026-12-11T07:00');
   });

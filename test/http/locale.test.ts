@@ -112,3 +112,38 @@ describe('rule_text follows the user’s language', () => {
     expect((await call(t, 'GET', '/me/events', { user: 'olena' })).body.events[0].rule_text).toBe('каждые 2 недели по пн и чт в 10:30');
   });
 });
+
+describe('errors under the session: `text` in the user’s language, `message` English', () => {
+  it('a Russian user reads why the zone was refused in Russian; the code and message stay English', async () => {
+    await me('ivan', { 'accept-language': 'ru' });
+    const res = await call(t, 'PATCH', '/me', { user: 'ivan', body: { tz: 'Mars/Olympus' } });
+    expect(res.status).toBe(422);
+    expect(res.body.error).toMatchObject({
+      code: 'invalid',
+      field: 'tz',
+      message: 'tz: "Mars/Olympus" is not an IANA time zone (e.g. Europe/Madrid)',
+      text: 'Такого часового пояса нет. Выберите его из списка, например Europe/Moscow.',
+    });
+    const hours = await call(t, 'PATCH', '/me', { user: 'ivan', body: { quiet_start: '08:00', quiet_end: '09:00' } });
+    expect(hours.body.error.text).toBe('Тихие часы должны заканчиваться раньше, чем начинаются: активные часы лежат в пределах одних суток.');
+    const ack = await call(t, 'POST', '/me/events/999999/ack', { user: 'ivan' });
+    expect(ack.status).toBe(404);
+    expect(ack.body.error).toMatchObject({ code: 'not_found', text: 'Не найдено — возможно, этого уже нет.' });
+  });
+
+  it('a Ukrainian user gets Ukrainian; an English user the API’s own message', async () => {
+    await me('oksana', { 'accept-language': 'uk' });
+    const url = await call(t, 'POST', '/me/channels', { user: 'oksana', body: { type: 'webhook', config: { deliver_url: 'ftp://x' } } });
+    expect(url.status).toBe(422);
+    expect(url.body.error.text).toBe('Введіть повну адресу http(s), наприклад https://home.example/hook.');
+    await me('emma', { 'accept-language': 'en' });
+    const en = await call(t, 'PATCH', '/me', { user: 'emma', body: { tz: 'Nowhere' } });
+    expect(en.body.error.text).toBe(en.body.error.message);
+  });
+
+  it('a client’s API error has no text: no person is signed in there', async () => {
+    const res = await call(t, 'PUT', '/api/events', { token: docs, body: { events: [{}] }, headers: { 'accept-language': 'ru' } });
+    expect(res.status).toBe(422);
+    expect(res.body.error.text).toBeUndefined();
+  });
+});

@@ -94,7 +94,7 @@ describe('validation', () => {
 });
 
 describe('create', () => {
-  it('stores the current occurrence as the due, today’s while it lasts', async () => {
+  it('stores the current occurrence as the due: today’s until its moment, then the next one', async () => {
     const res = await put([series()]);
     expect(res.status).toBe(200);
     expect(res.body.events[0]).toMatchObject({ source_ref: 'call:1', topic: 'standup', state: 'today' });
@@ -108,10 +108,10 @@ describe('create', () => {
       rule_text: 'every Mon and Thu at 10:00',
       next_occurrence: '2026-12-03T10:00',
     });
-    // Past today's moment the current occurrence is still today's (day >= today): expired, not replaced.
+    // Pushed after today's moment (SPEC Part C): the series starts with the next occurrence.
     t.clock.set('2026-11-30T12:00:00Z');
     await put([series({ source_ref: 'late' })]);
-    expect((await get('late')).body).toMatchObject({ state: 'expired', due_at: '2026-11-30T10:00' });
+    expect((await get('late')).body).toMatchObject({ state: 'scheduled', due_at: '2026-12-03T10:00' });
   });
 
   it('applies the lead before each occurrence', async () => {
@@ -271,37 +271,39 @@ describe('the tick and ended rounds', () => {
   const row = () =>
     t.store.db.selectFrom('events').select(['state', 'next_transition_at', 'due_at']).executeTakeFirstOrThrow();
 
-  it('looks at an ended round only when it may roll: the start of the day after its due day', async () => {
+  it('rolls a round ended by Done at the next tick, not at midnight', async () => {
     await put([series()]);
     const id = (await get()).body.id;
     await call(t, 'POST', `/me/events/${id}/done`, { user: 'nikita' });
-    // Tuesday 00:00 in Madrid.
-    expect((await row()).next_transition_at?.toISOString()).toBe('2026-11-30T23:00:00.000Z');
-    t.clock.set('2026-11-30T22:59:00Z');
-    expect(await tick()).toEqual([]);
     expect(await row()).toMatchObject({ state: 'done', due_at: '2026-11-30T10:00' });
-    t.clock.set('2026-11-30T23:00:00Z');
+    expect((await row()).next_transition_at?.toISOString()).toBe('2026-11-30T08:00:00.000Z');
+    t.clock.set('2026-11-30T08:01:00Z');
     expect(await tick()).toEqual([
       expect.objectContaining({ id, from: 'done', to: 'scheduled', newRound: '2026-12-03T10:00' }),
     ]);
+    expect(await row()).toMatchObject({ state: 'scheduled', due_at: '2026-12-03T10:00' });
   });
 
-  it('gives an expired round its roll moment', async () => {
+  it('rolls an expired round in the tick that expires it', async () => {
     await put([series()]);
+    const id = (await get()).body.id;
     t.clock.set('2026-11-30T09:00:00Z'); // 10:00 in Madrid: the due moment
-    await tick();
-    expect(await row()).toMatchObject({ state: 'expired' });
-    expect((await row()).next_transition_at?.toISOString()).toBe('2026-11-30T23:00:00.000Z');
+    expect(await tick()).toEqual([
+      expect.objectContaining({ id, from: 'today', to: 'expired' }),
+      expect.objectContaining({ id, from: 'expired', to: 'scheduled', newRound: '2026-12-03T10:00' }),
+    ]);
+    expect(await row()).toMatchObject({ state: 'scheduled', due_at: '2026-12-03T10:00' });
   });
 
-  it('moves the roll moment with the user zone (PATCH /me)', async () => {
+  it('a PATCH /me before the roll leaves it to the next tick, in the new zone’s calendar', async () => {
     await put([series()]);
     const id = (await get()).body.id;
     await call(t, 'POST', `/me/events/${id}/done`, { user: 'nikita' });
     const res = await call(t, 'PATCH', '/me', { user: 'nikita', body: { tz: 'Asia/Tokyo' } });
     expect(res.status).toBe(200);
-    // Tuesday 00:00 in Tokyo.
-    expect((await row()).next_transition_at?.toISOString()).toBe('2026-11-30T15:00:00.000Z');
+    expect((await row()).next_transition_at?.toISOString()).toBe('2026-11-30T08:00:00.000Z');
+    // Monday 17:00 in Tokyo: the next occurrence after Monday's is Thursday 10:00 Tokyo time.
+    expect(await tick()).toEqual([expect.objectContaining({ id, from: 'done', newRound: '2026-12-03T10:00' })]);
     await call(t, 'PATCH', '/me', { user: 'nikita', body: { tz: 'Europe/Madrid' } });
   });
 });

@@ -66,3 +66,26 @@ export function untilWords(until: Instant, now: Instant, tz: string, locale: Loc
   const when = days === 1 ? namedDay(locale, 1) : dateLabel(day, today, locale);
   return midnight ? t(locale, 'due.until', { when }) : t(locale, 'due.untilAt', { when, time: hhmm(time) });
 }
+
+/**
+ * How long ago a notice changed, as its feed shows it: "just now", "5 min ago",
+ * "3 h ago", "yesterday", "4 days ago", then the date ("14 Aug").
+ */
+export function agoWords(at: Instant, now: Instant, tz: string, locale: Locale): string {
+  const s = Math.max(0, Math.round((now.epochMilliseconds - at.epochMilliseconds) / 1000));
+  if (s < 60) return 'just now';
+  const m = Math.round(s / 60);
+  if (m < 60) return `${m} min ago`;
+  const h = Math.round(m / 60);
+  if (h < 24) return `${h} h ago`;
+  const d = Math.round(h / 24);
+  if (d === 1) return 'yesterday';
+  if (d < 7) return `${d} days ago`;
+  return dateLabel(at.toZonedDateTimeISO(tz).toPlainDate(), now.toZonedDateTimeISO(tz).toPlainDate(), locale);
+}
+
+/** A moment as a person reads it in their zone: "2026-08-11 10:00, Europe/Madrid". */
+export function exactWords(at: Instant, tz: string): string {
+  const z = at.toZonedDateTimeISO(tz);
+  return `${z.toPlainDate().toString()} ${hhmm(z.toPlainTime())}, ${tz}`;
+}

@@ -1,14 +1,19 @@
-// The web inbox (SPEC A8): one server-rendered page. The script in
-// static/inbox.js only enhances it (actions, heartbeat, live updates,
-// settings) and re-reads the fragments below (groups, channels) instead of
+// The web inbox (SPEC A8): one server-rendered page. The script
+// (static/inbox.js and the modules it imports) only enhances it (actions,
+// heartbeat, live updates, settings) and re-reads the fragments below
+// (groups, channels) and those of notices.ts and preferences.ts instead of
 // rendering anything itself, so all markup and all escaping live here.
 import { createHash } from 'node:crypto';
+import type { Grid } from '../../core/preferences.ts';
 import type { userEventView } from '../../core/views.ts';
 import type { ChannelRow } from '../../db/channels.ts';
 import { type Instant, type PlainDate, Temporal } from '../../domain/time.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { dueWords, untilWords } from './due-words.ts';
 import { html, type SafeHtml, safeHref } from './html.ts';
+import { renderBell, renderNoticePanel } from './notices.ts';
+import { PAGE_LANG, pageText, say } from './page-text.ts';
+import { renderPreferences } from './preferences.ts';
 
 export type InboxEvent = ReturnType<typeof userEventView>;
 
@@ -24,11 +29,17 @@ export interface InboxModel {
   telegramConfigured: boolean;
   now: Instant;
   today: PlainDate;
+  /** The bell's unread label: "", "1" … "99+". */
+  unreadLabel: string;
+  grid: Grid;
 }
 
 export interface PageAssets {
   css: string[];
-  js: string[];
+  /** The entry module. */
+  module: string;
+  /** Every module it imports. */
+  preload: string[];
 }
 
 const GROUPS = [
@@ -39,9 +50,9 @@ const GROUPS = [
 ] as const;
 
 /** Tab title: the badge first, so it shows in a narrow tab. */
-export const pageTitle = (badge: number): string => (badge > 0 ? `(${badge}) Hado` : 'Hado');
+export const pageTitle = (badge: number): string => (badge > 0 ? say('title.some', { n: badge }) : say('title.none'));
 
-const badgeLabel = (badge: number): string => (badge === 0 ? 'Nothing due' : `${badge} due`);
+const badgeLabel = (badge: number): string => (badge === 0 ? say('badge.none') : say('badge.some', { n: badge }));
 
 const FAVICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='8' fill='%232c5f8a'/%3E%3Cpath d='M5 19c3-5 6-5 9 0s6 5 9 0 4-4 4-4' stroke='%23fff' stroke-width='3' fill='none' stroke-linecap='round'/%3E%3C/svg%3E";
@@ -49,22 +60,24 @@ const FAVICON =
 /** The whole page. */
 export function renderInboxPage(m: InboxModel, assets: PageAssets): string {
   const page = html`<!doctype html>
-<html lang="en">
+<html lang="${PAGE_LANG}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <title>${pageTitle(m.badge)}</title>
 <link rel="icon" href="${FAVICON}">
-${assets.css.map((href) => html`<link rel="stylesheet" href="${href}">\n`)}${assets.js.map((src) => html`<script src="${src}" defer></script>\n`)}</head>
+${assets.css.map((href) => html`<link rel="stylesheet" href="${href}">\n`)}${assets.preload.map((href) => html`<link rel="modulepreload" href="${href}">\n`)}<script type="module" src="${assets.module}"></script>
+</head>
 <body>
 <a class="skip" href="#inbox">Skip to the inbox</a>
 <header class="top">
   <div class="wrap top-in">
     <a class="brand" href="/" aria-label="Hado, inbox"><span class="mark" aria-hidden="true"></span><span>Hado</span></a>
     <div class="top-side">
-      <span id="live" class="live" data-state="off" role="status"><span class="dot" aria-hidden="true"></span><span class="live-text">Not live</span></span>
+      <span id="live" class="live" data-state="off" role="status"><span class="dot" aria-hidden="true"></span><span class="live-text">${say('live.none')}</span></span>
       <span id="badge" class="badge" data-count="${m.badge}" aria-live="polite">${badgeLabel(m.badge)}</span>
+      ${renderBell(m.unreadLabel)}
       <a class="top-link" href="#settings">Settings</a>
     </div>
   </div>
@@ -81,6 +94,8 @@ ${assets.css.map((href) => html`<link rel="stylesheet" href="${href}">\n`)}${ass
   ${renderSettings(m)}
 </main>
 <footer class="wrap foot"><p>Hado reminds you where you are, when you are around. Ack quiets a reminder until its next step; Done closes it.</p></footer>
+${renderNoticePanel()}
+<script type="application/json" id="page-text">${pageText()}</script>
 </body>
 </html>
 `;
@@ -223,7 +238,7 @@ function renderSettings(m: InboxModel): SafeHtml {
         m.telegramConfigured
           ? html`<p class="tg-linked" ${telegramLinked(m.channels) ? null : html`hidden`}><span class="ok-mark" aria-hidden="true"></span>Linked. Reminders reach you in Telegram when you are away from here.</p>
       <p class="tg-unlinked hint" ${telegramLinked(m.channels) ? html`hidden` : null}>Get reminders in Telegram when you are away from this page.</p>
-      <button type="button" id="telegram-link" class="btn"><span class="btn-text">${telegramLinked(m.channels) ? 'Link another chat' : 'Link Telegram'}</span></button>
+      <button type="button" id="telegram-link" class="btn"><span class="btn-text">${telegramLinked(m.channels) ? say('telegram.another') : say('telegram.link')}</span></button>
       <div id="telegram-code" class="code-box" hidden>
         <p>Open the bot and press <strong>Start</strong>, or send it this message:</p>
         <p><code class="tg-command"></code></p>
@@ -234,6 +249,8 @@ function renderSettings(m: InboxModel): SafeHtml {
           : html`<p class="hint">Telegram is not set up on this server. An administrator can enable it with <code>TELEGRAM_BOT_TOKEN</code> and <code>TELEGRAM_WEBHOOK_SECRET</code>.</p>`
       }
     </section>
+
+    ${renderPreferences(m.grid)}
   </aside>`;
 }
 
@@ -254,7 +271,7 @@ export function renderChannels(m: Pick<InboxModel, 'channels'>): SafeHtml {
             ? html`<span class="channel-fixed">${state}</span>`
             : html`<div class="channel-actions">
           <label class="switch"><input type="checkbox" role="switch" data-channel-toggle="${c.id}" ${c.enabled ? html`checked` : null}><span class="switch-track" aria-hidden="true"></span><span class="switch-label">${c.enabled ? 'On' : 'Off'}</span><span class="visually-hidden"> ${name}</span></label>
-          <button type="button" class="btn subtle danger" data-channel-delete="${c.id}"><span class="btn-text">Delete</span><span class="visually-hidden"> ${name}</span></button>
+          <button type="button" class="btn subtle danger" data-channel-delete="${c.id}"><span class="btn-text">${say('channel.delete')}</span><span class="visually-hidden"> ${name}</span></button>
         </div>`
         }
         <p class="item-error" role="alert" hidden></p>

@@ -1,0 +1,172 @@
+// Settings: channels (SPEC A7, A8) — switch a channel on or off, delete it
+// (two presses, no dialog), add a webhook (its signing secret shown once),
+// and link Telegram (a code for the bot, then the page looks for the new
+// channel until it appears). The server renders the list (#channel-list,
+// GET /inbox/channels); this module re-reads it after every change.
+import { $, api, fragment, isBusy, say, setBusy, setStatus, showMessage, submitWith } from './hado.js';
+import { onCatchUp } from './live.js';
+
+const CONFIRM_MS = 4000;
+const TELEGRAM_POLL_MS = 5000;
+const TELEGRAM_POLL_FOR_MS = 15 * 60_000;
+
+/** The control to focus again after the list is replaced. */
+function focusKeyOf(el) {
+  if (el.dataset.channelToggle) return `[data-channel-toggle="${el.dataset.channelToggle}"]`;
+  if (el.dataset.channelDelete) return `[data-channel-delete="${el.dataset.channelDelete}"]`;
+  return null;
+}
+
+export async function refreshChannels() {
+  const current = $('#channel-list');
+  if (!current) return;
+  const next = await fragment('/inbox/channels');
+  if (!next) return;
+  const focusKey = current.contains(document.activeElement) ? focusKeyOf(document.activeElement) : null;
+  current.replaceWith(next);
+  if (focusKey) $(focusKey, next)?.focus({ preventScroll: true });
+  telegramLinked(next.dataset.telegramLinked === 'true');
+}
+
+async function toggle(e) {
+  const input = e.target.closest('[data-channel-toggle]');
+  if (!input) return;
+  const slot = $('.item-error', input.closest('li'));
+  const enabled = input.checked;
+  input.disabled = true;
+  showMessage(slot, '');
+  try {
+    await api('PATCH', `/me/channels/${input.dataset.channelToggle}`, { enabled });
+    await refreshChannels();
+  } catch (err) {
+    input.checked = !enabled;
+    showMessage(slot, err.message);
+  } finally {
+    input.disabled = false;
+  }
+}
+
+async function remove(e) {
+  const button = e.target.closest('[data-channel-delete]');
+  if (!button || isBusy(button)) return;
+  const slot = $('.item-error', button.closest('li'));
+  const label = $('.btn-text', button);
+  // Two steps, no dialog: the first press asks, the second deletes.
+  if (!button.dataset.confirm) {
+    button.dataset.confirm = 'true';
+    label.textContent = say('channel.confirm');
+    setTimeout(() => {
+      if (button.isConnected && !isBusy(button)) {
+        delete button.dataset.confirm;
+        label.textContent = say('channel.delete');
+      }
+    }, CONFIRM_MS);
+    return;
+  }
+  setBusy(button, true);
+  showMessage(slot, '');
+  try {
+    await api('DELETE', `/me/channels/${button.dataset.channelDelete}`);
+    await refreshChannels();
+  } catch (err) {
+    showMessage(slot, err.message);
+  } finally {
+    setBusy(button, false);
+  }
+}
+
+function startWebhookForm() {
+  const form = $('#webhook-form');
+  const secretBox = $('#webhook-secret');
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    secretBox.hidden = true;
+    submitWith(form, async () => {
+      const config = { deliver_url: form.elements.deliver_url.value.trim() };
+      const presence = form.elements.presence_url.value.trim();
+      if (presence) config.presence_url = presence;
+      const created = await api('POST', '/me/channels', { type: 'webhook', config });
+      form.reset();
+      if (created?.secret) {
+        $('.secret-value', secretBox).textContent = created.secret;
+        secretBox.hidden = false;
+      }
+      setStatus(form, 'form.added');
+      await refreshChannels();
+    });
+  });
+}
+
+// ------------------------------------------------------------------ Telegram
+
+let telegramPoll = null;
+
+function stopTelegramPoll() {
+  if (telegramPoll !== null) clearInterval(telegramPoll);
+  telegramPoll = null;
+}
+
+/** Shows the card's linked or unlinked state; a new link ends the wait for it. */
+function telegramLinked(linked) {
+  const card = $('#telegram');
+  if (card?.dataset.configured !== 'true') return;
+  const was = card.dataset.linked === 'true';
+  card.dataset.linked = String(linked);
+  $('.tg-linked', card).hidden = !linked;
+  $('.tg-unlinked', card).hidden = linked;
+  $('#telegram-link .btn-text').textContent = linked ? say('telegram.another') : say('telegram.link');
+  if (linked && !was) {
+    $('#telegram-code').hidden = true;
+    stopTelegramPoll();
+  }
+}
+
+/** The code's expiry as the device shows times ("10:15"). */
+const clock = (iso) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+
+function startTelegram() {
+  const card = $('#telegram');
+  if (card?.dataset.configured !== 'true') return;
+  card.dataset.linked = $('#channel-list')?.dataset.telegramLinked || 'false';
+  const button = $('#telegram-link');
+  const box = $('#telegram-code');
+  const error = $('[data-error-for="_form"]', card);
+  button.addEventListener('click', async () => {
+    if (isBusy(button)) return;
+    setBusy(button, true);
+    showMessage(error, '');
+    try {
+      const link = await api('POST', '/me/channels/telegram/link');
+      $('.tg-command', box).textContent = `/start ${link.code}`;
+      const open = $('.tg-open', box);
+      open.href = link.start_url || link.bot_url;
+      $('.tg-expiry', box).textContent = link.expires_at ? say('telegram.expiry', { time: clock(link.expires_at) }) : '';
+      box.hidden = false;
+      card.dataset.linked = 'false';
+      // The link completes in Telegram: look for the new channel until it appears.
+      stopTelegramPoll();
+      const until = Date.now() + TELEGRAM_POLL_FOR_MS;
+      telegramPoll = setInterval(() => {
+        if (Date.now() > until) stopTelegramPoll();
+        else if (document.visibilityState === 'visible') refreshChannels().catch(() => {});
+      }, TELEGRAM_POLL_MS);
+      open.focus();
+    } catch (err) {
+      showMessage(error, err.message);
+    } finally {
+      setBusy(button, false);
+    }
+  });
+}
+
+export function startChannels() {
+  const card = $('#channel-list')?.closest('.card');
+  if (!card) return;
+  card.addEventListener('change', toggle);
+  card.addEventListener('click', remove);
+  startWebhookForm();
+  startTelegram();
+  onCatchUp((first) => {
+    if (!first) refreshChannels().catch(() => {});
+  });
+}
