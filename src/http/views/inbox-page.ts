@@ -220,6 +220,24 @@ function renderSettings(m: InboxModel): SafeHtml {
           <p id="presence_url-hint" class="hint">Answers <code>{"present": true}</code> when you are home.</p>
           <p id="presence_url-error" class="field-error" data-error-for="config.presence_url" role="alert" hidden></p>
         </div>
+        <details id="ha-preset" class="preset">
+          <summary>Home Assistant person</summary>
+          <p class="hint">Presence from a person in Home Assistant: home is present, anywhere else absent. Hado asks <code>/api/states/person.&lt;name&gt;</code> with your token and never shows the token again.</p>
+          <div class="field">
+            <label for="ha_url">Home Assistant URL</label>
+            <input id="ha_url" name="ha_url" type="url" inputmode="url" placeholder="http://homeassistant.local:8123">
+          </div>
+          <div class="field">
+            <label for="ha_person">Person</label>
+            <input id="ha_person" name="ha_person" type="text" placeholder="nikita" autocomplete="off" spellcheck="false" aria-describedby="ha_person-hint">
+            <p id="ha_person-hint" class="hint">The entity id after <code>person.</code></p>
+          </div>
+          <div class="field">
+            <label for="ha_token">Long-lived access token</label>
+            <input id="ha_token" name="ha_token" type="password" autocomplete="off" aria-describedby="ha_token-error">
+            <p id="ha_token-error" class="field-error" data-error-for="config.presence_headers" role="alert" hidden></p>
+          </div>
+        </details>
         <div class="form-actions">
           <button type="submit" class="btn"><span class="btn-text">Add webhook</span></button>
           <p class="form-status" role="status"></p>
