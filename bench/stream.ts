@@ -72,10 +72,19 @@ async function server(): Promise<void> {
   const { buildApp } = await import('../src/http/app.ts');
   const { Live } = await import('../src/live/live.ts');
   const store = await openStore({ databaseUrl: args.db!, poolSize: 10 });
-  const config = loadConfig({ DATABASE_URL: args.db!, HADO_LOCAL_USER: '', LOG_LEVEL: 'silent' });
+  // Every stream is a connection: the default cap (10,000) would refuse the bench's own writers.
+  const config = loadConfig({
+    DATABASE_URL: args.db!,
+    HADO_LOCAL_USER: '',
+    LOG_LEVEL: 'silent',
+    HADO_MAX_CONNECTIONS: String(CONNECTIONS + 1000),
+    // The writers post hundreds of notices a second with one token.
+    HADO_RATE_LIMIT_API: '0',
+  });
   const live = new Live(store, { maxPerUser: config.streamMaxPerUser });
   await live.start();
-  const app = await buildApp({ store, db: store.db, config, clock: systemClock, live });
+  const { buildContext } = await import('../src/runtime.ts');
+  const app = await buildApp(buildContext(store, config, systemClock, { live }));
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const gc = (globalThis as { gc?: () => void }).gc!;
   process.on('message', (m: Msg) => {
@@ -176,7 +185,7 @@ async function main(): Promise<void> {
   const children: ChildProcess[] = [];
   const { openStore } = await import('../src/db/connect.ts');
   const { migrateToLatest } = await import('../src/db/migrate.ts');
-  const { hashToken, newToken } = await import('../src/http/auth.ts');
+  const { hashToken, newToken } = await import('../src/core/tokens.ts');
   const store = await openStore({ databaseUrl: dbUrl });
   try {
     await migrateToLatest(store.db);

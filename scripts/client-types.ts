@@ -8,6 +8,7 @@ import { FakeClock } from '../src/clock.ts';
 import { loadConfig } from '../src/config.ts';
 import { openStore } from '../src/db/connect.ts';
 import { buildApp } from '../src/http/app.ts';
+import { buildContext, closeContext } from '../src/runtime.ts';
 
 export const CLIENT_TYPES_FILE = new URL('../src/client/api.ts', import.meta.url);
 
@@ -16,12 +17,14 @@ export async function openApiDocument(): Promise<Record<string, unknown>> {
   const store = await openStore({ dataDir: null });
   // A fixed APP_URL: the document's servers entry must not depend on where this runs.
   const config = loadConfig({ APP_URL: 'http://localhost:8080', HADO_LOCAL_USER: '' });
-  const app = await buildApp({ store, db: store.db, config, clock: new FakeClock('2026-01-01T00:00:00Z') });
+  const ctx = buildContext(store, config, new FakeClock('2026-01-01T00:00:00Z'));
+  const app = await buildApp(ctx);
   try {
     const res = await app.inject({ method: 'GET', url: '/openapi.json' });
     return JSON.parse(res.body) as Record<string, unknown>;
   } finally {
     await app.close();
+    await closeContext(ctx);
     await store.close();
   }
 }

@@ -4,6 +4,7 @@
 import { BlockList, isIP } from 'node:net';
 import { ConfigError } from './errors.ts';
 import { isValidTimeZone } from './domain/time.ts';
+import { parseNetwork } from './net/outbound.ts';
 import { isLocale, LOCALES, type Locale } from './i18n/locales.ts';
 
 export interface Config {
@@ -27,6 +28,12 @@ export interface Config {
   noticeRetentionDays: number;
   noticeFallbackMinutes: number;
   streamMaxPerUser: number;
+  outboundAllowedNetworks: string[];
+  allowedHosts: string[];
+  requestTimeoutMs: number;
+  maxConnections: number;
+  failedAttemptsPerMinute: number;
+  apiRequestsPerMinute: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -37,6 +44,8 @@ interface Key<T> {
   /** The default as written in the README; `null` = unset. */
   default: (env: Env) => string | null;
   parse: (raw: string, env: Env) => T;
+  /** The value when the key is unset or empty, for keys where that is not an error. */
+  empty?: T;
 }
 
 class Bad extends Error {}
@@ -124,7 +133,9 @@ export const KEYS = {
     doc: 'Secret Telegram sends in X-Telegram-Bot-Api-Secret-Token; required with TELEGRAM_BOT_TOKEN',
     default: () => null,
     parse: (raw) => {
-      if (!/^[A-Za-z0-9_-]{1,256}$/.test(raw)) throw new Bad('must be 1-256 characters of A-Z, a-z, 0-9, _ and -');
+      // Telegram takes 1-256; fewer than 16 could be guessed by whoever can reach /hooks/telegram.
+      if (!/^[A-Za-z0-9_-]*$/.test(raw)) throw new Bad('must be characters of A-Z, a-z, 0-9, _ and - only');
+      if (raw.length < 16 || raw.length > 256) throw new Bad(`must be 16-256 characters long, got ${raw.length}`);
       return raw;
     },
   },
@@ -219,8 +230,67 @@ export const KEYS = {
     default: () => '10',
     parse: int(1, 1000),
   },
+  outboundAllowedNetworks: {
+    env: 'HADO_OUTBOUND_ALLOWED_NETWORKS',
+    doc: 'CIDRs webhooks and other user-given URLs may reach although the outbound policy refuses them (loopback, link-local, private…)',
+    default: () => null,
+    empty: [],
+    parse: (raw) => {
+      const items = listOf(raw);
+      for (const item of items) {
+        try {
+          parseNetwork(item);
+        } catch (e) {
+          throw new Bad((e as Error).message);
+        }
+      }
+      return items;
+    },
+  },
+  allowedHosts: {
+    env: 'HADO_ALLOWED_HOSTS',
+    doc: 'Extra Host header values (host or host:port) accepted besides APP_URL\'s and loopback, e.g. an internal name',
+    default: () => null,
+    empty: [],
+    parse: (raw) => {
+      const items = listOf(raw).map((h) => h.toLowerCase());
+      for (const item of items) {
+        if (!/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/.test(item)) throw new Bad(`"${item}" is not a host or host:port`);
+      }
+      return items;
+    },
+  },
+  requestTimeoutMs: {
+    env: 'HADO_REQUEST_TIMEOUT',
+    doc: 'Seconds a request (headers and body) may take to arrive; slower ones get a 408 and are closed',
+    default: () => '30',
+    parse: (raw) => int(1, 3600)(raw) * 1000,
+  },
+  maxConnections: {
+    env: 'HADO_MAX_CONNECTIONS',
+    doc: 'Concurrent HTTP connections one process accepts (live streams included); more are closed at once',
+    default: () => '10000',
+    parse: int(1, 1_000_000),
+  },
+  failedAttemptsPerMinute: {
+    env: 'HADO_RATE_LIMIT_FAILURES',
+    doc: 'Failed action-link, Telegram-secret and source-token attempts per minute per client address before a 429',
+    default: () => '60',
+    parse: int(1, 1_000_000),
+  },
+  apiRequestsPerMinute: {
+    env: 'HADO_RATE_LIMIT_API',
+    doc: 'Client API requests per minute per source token before a 429; 0 = no limit',
+    default: () => '6000',
+    parse: int(0, 100_000_000),
+  },
 } satisfies { [K in keyof Config]: Key<Config[K]> };
 
+const listOf = (raw: string): string[] =>
+  raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 /** Local mode (one user at this machine): on by default with embedded storage; HADO_LOCAL_USER decides when set. */
 function localModeOn(env: Env): boolean {
   return env.HADO_LOCAL_USER !== undefined ? env.HADO_LOCAL_USER !== '' : !env.DATABASE_URL;
@@ -271,8 +341,9 @@ export function loadConfig(env: Env = process.env): Config {
     // An empty value means "unset" for optional keys (TELEGRAM_BOT_TOKEN=, HADO_LOCAL_USER=).
     const raw = given === undefined ? key.default(env) : given === '' ? null : given;
     if (raw === null) {
-      if (!OPTIONAL.has(name)) problems.push(`${key.env} must not be empty`);
-      out[name] = null;
+      if (key.empty !== undefined) out[name] = key.empty;
+      else if (!OPTIONAL.has(name)) problems.push(`${key.env} must not be empty`);
+      else out[name] = null;
       continue;
     }
     try {

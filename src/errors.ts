@@ -10,6 +10,8 @@ export type ErrorCode =
   | 'invalid'
   | 'unauthorized'
   | 'forbidden'
+  | 'misdirected'
+  | 'request_timeout'
   | 'not_found'
   | 'conflict'
   | 'too_many_requests'
@@ -29,6 +31,8 @@ export class HadoError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly detail: ErrorDetail = {},
+    /** Response headers that go with it (Retry-After on a 429). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'HadoError';
@@ -58,3 +62,14 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
+
+/**
+ * Where background work reports what went wrong (pg-boss style: one sink,
+ * wired to the logger by the composition root): a tick, the worker, a
+ * presence call, a preferences read, the live stream, Telegram's calls.
+ * `where` names the part, `detail` adds ids. Never throws.
+ */
+export type ErrorSink = (err: unknown, where: string, detail?: Record<string, unknown>) => void;
+
+/** For tests and tools that have nowhere to report to. */
+export const ignoreErrors: ErrorSink = () => {};

@@ -11,7 +11,8 @@
 // channel's secret "whsec_<base64 key>", shown once when the channel is made.
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Clock } from '../clock.ts';
-import { type HttpResponse, request } from './http.ts';
+import { OutboundRefusedError, type OutboundPolicy } from '../net/outbound.ts';
+import { type HttpClient, type HttpResponse, httpClient } from './http.ts';
 import { presenceFromAnswer, presenceRule } from './presence-answer.ts';
 import type { Channel, ChannelRecord, DeliveryResult, Presence } from './types.ts';
 
@@ -56,6 +57,8 @@ export interface WebhookOptions {
   /** HADO_PRESENCE_TIMEOUT in milliseconds. */
   presenceTimeoutMs: number;
   deliverTimeoutMs?: number;
+  /** Where the user's URLs may lead (HADO_OUTBOUND_ALLOWED_NETWORKS, local mode): always explicit. */
+  outbound: OutboundPolicy;
 }
 
 const isTimeout = (e: unknown): boolean => e instanceof Error && e.name === 'TimeoutError';
@@ -69,12 +72,12 @@ const describeError = (e: unknown): string => (e instanceof Error ? e.message : 
  * `GET presence_url` with the channel's presence headers → the answer read by
  * presenceFromAnswer; an error, a timeout or a non-2xx answer is unknown.
  */
-export async function webhookPresence(channel: ChannelRecord, timeoutMs: number): Promise<Presence> {
+export async function webhookPresence(client: HttpClient, channel: ChannelRecord, timeoutMs: number): Promise<Presence> {
   const url = webhookConfig(channel.config)?.presence_url;
   if (!url) return 'unknown';
   const rule = presenceRule(channel.config);
   const get = () =>
-    request(url, {
+    client.request(url, {
       method: 'GET',
       // The user's headers (Home Assistant's "Authorization: Bearer …") come last: an Accept of their own wins.
       headers: { accept: 'application/json', 'user-agent': USER_AGENT, ...channel.presenceHeaders },
@@ -93,7 +96,7 @@ export async function webhookPresence(channel: ChannelRecord, timeoutMs: number)
     if (res.status < 200 || res.status > 299 || res.truncated) return 'unknown';
     return presenceFromAnswer(JSON.parse(res.body), rule);
   } catch {
-    // Timeout, refused connection, garbage: nobody can say.
+    // Timeout, refused connection (by the receiver or the outbound policy), garbage: nobody can say.
     return 'unknown';
   }
 }
@@ -106,6 +109,7 @@ export async function webhookPresence(channel: ChannelRecord, timeoutMs: number)
  * outbox's ordinary retry (receivers drop a repeated webhook-id).
  */
 export async function postWebhook(
+  client: HttpClient,
   url: string,
   secret: string,
   id: string,
@@ -115,7 +119,7 @@ export async function postWebhook(
 ): Promise<DeliveryResult> {
   let res: HttpResponse;
   try {
-    res = await request(url, {
+    res = await client.request(url, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -130,6 +134,8 @@ export async function postWebhook(
     });
   } catch (e) {
     if (isTimeout(e)) return { ok: false, error: `timeout: no answer within ${timeoutMs / 1000} s`, retryable: true };
+    // The policy will refuse the next attempt as well: final.
+    if (e instanceof OutboundRefusedError) return { ok: false, error: e.message, retryable: false };
     return { ok: false, error: describeError(e), retryable: true };
   }
   if (res.status >= 200 && res.status <= 299) return { ok: true };
@@ -148,15 +154,17 @@ export async function postWebhook(
 
 export function webhookChannel(opts: WebhookOptions): Channel {
   const deliverTimeoutMs = opts.deliverTimeoutMs ?? DELIVER_TIMEOUT_MS;
+  const client = httpClient(opts.outbound);
   return {
     type: 'webhook',
-    presence: (_user, channel) => webhookPresence(channel, opts.presenceTimeoutMs),
+    presence: (_user, channel) => webhookPresence(client, channel, opts.presenceTimeoutMs),
     async deliver(message, _user, channel) {
       const config = webhookConfig(channel.config);
       if (!config) return { ok: false, error: 'webhook channel has no deliver_url in its config', retryable: false };
       if (!channel.secret) return { ok: false, error: 'webhook channel has no signing secret', retryable: false };
       const timestamp = Math.floor(opts.clock.now().epochMilliseconds / 1000);
       return postWebhook(
+        client,
         config.deliver_url,
         channel.secret,
         String(message.deliveryId),

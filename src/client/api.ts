@@ -591,7 +591,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -616,7 +616,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -641,7 +641,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -666,7 +666,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -817,7 +817,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -842,7 +842,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -867,7 +867,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -892,7 +892,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -917,7 +917,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -942,7 +942,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -993,7 +993,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -1018,7 +1018,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -1043,7 +1043,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -1068,7 +1068,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -1126,7 +1126,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -1151,7 +1151,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -1226,7 +1226,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -1251,7 +1251,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -1276,7 +1276,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -1301,7 +1301,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -1326,7 +1326,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -1451,7 +1451,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -1476,7 +1476,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -1501,7 +1501,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -1622,7 +1622,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -1647,7 +1647,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -1672,7 +1672,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -1697,7 +1697,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -1722,7 +1722,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -1843,7 +1843,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -1868,7 +1868,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -1893,7 +1893,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -1918,7 +1918,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -1943,7 +1943,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -1986,7 +1986,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -2011,7 +2011,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -2079,7 +2079,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -2104,7 +2104,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -2210,7 +2210,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -2235,7 +2235,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -2260,7 +2260,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -2285,7 +2285,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -2310,7 +2310,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -2335,7 +2335,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -2380,7 +2380,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -2405,7 +2405,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -2430,7 +2430,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -2455,7 +2455,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -2480,7 +2480,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -2561,7 +2561,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -2586,7 +2586,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -2611,7 +2611,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -2636,7 +2636,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -2661,7 +2661,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -2686,7 +2686,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -2750,7 +2750,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -2775,7 +2775,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -2800,7 +2800,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -2864,7 +2864,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -2889,7 +2889,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -2914,7 +2914,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3041,7 +3041,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3066,7 +3066,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3091,7 +3091,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3116,7 +3116,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3141,7 +3141,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3166,7 +3166,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3253,7 +3253,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3278,7 +3278,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3303,7 +3303,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3367,7 +3367,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3392,7 +3392,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3417,7 +3417,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3442,7 +3442,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3467,7 +3467,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3518,7 +3518,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3543,7 +3543,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3607,7 +3607,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3632,7 +3632,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3657,7 +3657,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3682,7 +3682,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3707,7 +3707,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3771,7 +3771,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3796,7 +3796,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3821,7 +3821,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3846,7 +3846,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3871,7 +3871,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3946,7 +3946,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3971,7 +3971,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3996,7 +3996,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -4021,7 +4021,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -4046,7 +4046,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -4102,7 +4102,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -4127,7 +4127,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -4210,7 +4210,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -4235,7 +4235,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -4260,7 +4260,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -4285,7 +4285,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -4310,7 +4310,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -4355,7 +4355,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -4380,7 +4380,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -4405,7 +4405,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -4459,7 +4459,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -4484,7 +4484,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -4509,7 +4509,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -4534,7 +4534,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -4585,7 +4585,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -4610,7 +4610,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -4635,7 +4635,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */

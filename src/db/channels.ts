@@ -1,11 +1,42 @@
 // The channels table (SPEC A2, A8): rows as the engine sees them, and the
 // writes of /me/channels.
 import type { Selectable } from 'kysely';
-import type { ChannelRecord, ChannelType } from '../channels/types.ts';
+import type { ChannelType } from '../domain/channels.ts';
 import type { Db } from './connect.ts';
-import type { ChannelsTable } from './schema.ts';
+import type { ChannelsTable, UsersTable } from './schema.ts';
 
 export type ChannelRow = Selectable<ChannelsTable>;
+
+/** A channel row as the engine sees it. `config` is the channel's own JSON (A2). */
+export interface ChannelRecord {
+  id: ChannelRow['id'];
+  userId: ChannelRow['user_id'];
+  type: ChannelRow['type'];
+  enabled: ChannelRow['enabled'];
+  config: ChannelRow['config'];
+  /** Webhook signing secret (never shown after creation). */
+  secret: ChannelRow['secret'];
+  /** Headers of a webhook's presence request (never shown back). */
+  presenceHeaders?: ChannelRow['presence_headers'];
+  /** Last interaction seen on the channel (Telegram presence). */
+  lastSeenAt: ChannelRow['last_seen_at'];
+  /** Consecutive presence timeouts, and when it may be asked again (channels/presence.ts backs off). */
+  presenceTimeouts?: ChannelRow['presence_timeouts'];
+  presenceBackoffUntil?: ChannelRow['presence_backoff_until'];
+}
+
+/** The user a channel is asked about or delivers to. */
+export interface PresenceUser {
+  id: Selectable<UsersTable>['id'];
+  login: Selectable<UsersTable>['login'];
+  /** Last web heartbeat. */
+  lastHeartbeatAt: Selectable<UsersTable>['last_heartbeat_at'];
+}
+
+/** The presence user of a row that carries the user's id, login and last heartbeat. */
+export function presenceUser(row: { user_id: number; login: string; last_heartbeat_at: Date | null }): PresenceUser {
+  return { id: row.user_id, login: row.login, lastHeartbeatAt: row.last_heartbeat_at };
+}
 
 export function channelRecord(row: ChannelRow): ChannelRecord {
   return {
@@ -17,6 +48,8 @@ export function channelRecord(row: ChannelRow): ChannelRecord {
     secret: row.secret,
     presenceHeaders: row.presence_headers,
     lastSeenAt: row.last_seen_at,
+    presenceTimeouts: row.presence_timeouts,
+    presenceBackoffUntil: row.presence_backoff_until,
   };
 }
 
@@ -39,6 +72,30 @@ export async function listUserChannels(db: Db, userId: number): Promise<ChannelR
 
 export async function findUserChannel(db: Db, userId: number, id: number): Promise<ChannelRow | undefined> {
   return db.selectFrom('channels').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+}
+
+/** A channel's presence health after a call: its consecutive timeouts and its backoff. */
+export async function recordPresenceHealth(db: Db, channelId: number, timeouts: number, backoffUntil: Date | null): Promise<void> {
+  await db
+    .updateTable('channels')
+    .set({ presence_timeouts: timeouts, presence_backoff_until: backoffUntil })
+    .where('id', '=', channelId)
+    .execute();
+}
+
+/** Locks the user's row for the rest of the transaction: channel adds of one user queue behind each other. */
+export async function lockUserChannels(db: Db, userId: number): Promise<void> {
+  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
+export async function countUserChannels(db: Db, userId: number, type: ChannelType): Promise<number> {
+  const row = await db
+    .selectFrom('channels')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('type', '=', type)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export async function insertChannel(

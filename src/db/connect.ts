@@ -9,6 +9,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { ConfigError } from '../errors.ts';
 import type { Database } from './schema.ts';
+import { secureDataDir } from './data-dir.ts';
 
 export type Db = Kysely<Database>;
 
@@ -58,7 +59,7 @@ async function openPglite(dataDir: string | null): Promise<Store> {
   let release = (): void => {};
   let pgDir: string | undefined;
   if (dataDir !== null) {
-    fs.mkdirSync(dataDir, { recursive: true });
+    secureDataDir(dataDir);
     release = lockDataDir(dataDir);
     pgDir = path.join(dataDir, 'pg');
   }
@@ -105,7 +106,7 @@ export function lockDataDir(dataDir: string): () => void {
   const lockPath = path.join(dataDir, 'hado.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx', mode: 0o600 });
       let released = false;
       const release = (): void => {
         if (released) return;

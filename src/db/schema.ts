@@ -74,6 +74,10 @@ export interface ChannelsTable {
   last_seen_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Consecutive presence calls that timed out (webhooks). */
+  presence_timeouts: ColumnType<number, number | undefined, number>;
+  /** Not asked for presence before this moment: it kept timing out. */
+  presence_backoff_until: Timestamp | null;
 }
 
 export interface DeliveriesTable {

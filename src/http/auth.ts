@@ -1,8 +1,8 @@
 // The three entries of SPEC A9: sources by bearer token on /api/*, users by
 // the forward-auth header on / and /me/*, and channel actions by token.
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { addressMatcher, LOGIN_PATTERN } from '../config.ts';
+import { hashToken } from '../core/tokens.ts';
 import { findSourceByTokenHash, type Source } from '../db/sources.ts';
 import { ensureUser, type NewUserDefaults } from '../db/users.ts';
 import { localeFromAcceptLanguage } from '../i18n/locales.ts';
@@ -11,13 +11,6 @@ import { toDate } from '../domain/time.ts';
 import { HadoError, unauthorized } from '../errors.ts';
 import type { AppContext } from './context.ts';
 
-/** A source token: 256 random bits, shown once; the database keeps its SHA-256. */
-export function newToken(prefix: string): string {
-  return `${prefix}${randomBytes(32).toString('base64url')}`;
-}
-
-export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
-
 export async function authenticateSource(ctx: AppContext, request: FastifyRequest): Promise<Source> {
   const header = request.headers.authorization;
   if (!header) throw unauthorized('Missing Authorization header; send "Authorization: Bearer <source token>"');
@@ -25,10 +18,19 @@ export async function authenticateSource(ctx: AppContext, request: FastifyReques
   if (!m) throw unauthorized('Authorization must be "Bearer <source token>"');
   const source = await findSourceByTokenHash(ctx.db, hashToken(m[1]!));
   if (!source) throw unauthorized('Unknown source token');
+  await ctx.limits?.apiRequest(source.id);
   return source;
 }
 
 const LOOPBACK = addressMatcher(['127.0.0.0/8', '::1']);
+
+/**
+ * Headers that say a loopback request is not the person at this machine: a
+ * proxy forwarded it (X-Forwarded-For, Forwarded, Via: behind a same-host
+ * proxy that dropped X-Remote-User it would otherwise become the local user),
+ * or it is one of Hado's own webhooks (webhook-id) pointed back at Hado.
+ */
+const NOT_LOCAL = ['x-forwarded-for', 'forwarded', 'via', 'webhook-id'];
 
 /**
  * The user of a /me request: X-Remote-User from a trusted proxy, or the
@@ -48,7 +50,7 @@ export function userResolver(ctx: AppContext): (request: FastifyRequest) => Prom
         throw new HadoError(401, 'unauthorized', 'X-Remote-User is not a valid login');
       }
       login = header;
-    } else if (ctx.config.localUser && LOOPBACK(address)) {
+    } else if (ctx.config.localUser && LOOPBACK(address) && !NOT_LOCAL.some((h) => request.headers[h] !== undefined)) {
       login = ctx.config.localUser;
     } else {
       throw unauthorized('Not signed in: this page is served behind a forward-auth proxy that sets X-Remote-User');

@@ -4,7 +4,9 @@
 // refuses requests without the token. /me/channels never shows the token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelRecord } from '../../src/db/channels.ts';
+import { httpClient } from '../../src/channels/http.ts';
 import { webhookPresence } from '../../src/channels/webhook.ts';
+import { outboundPolicyOf } from '../../src/net/outbound.ts';
 import { call } from '../support/app.ts';
 import { type FakeHa, startFakeHa } from '../support/fake-ha.ts';
 import { createHarness, type Harness } from './harness.ts';
@@ -37,7 +39,7 @@ const haConfig = (name: string, token = TOKEN) => ({
 
 async function presenceOf(channelId: number) {
   const row = await h.store.db.selectFrom('channels').selectAll().where('id', '=', channelId).executeTakeFirstOrThrow();
-  return webhookPresence(channelRecord(row), 2000);
+  return webhookPresence(httpClient(outboundPolicyOf(h.config)), channelRecord(row), 2000);
 }
 
 describe('a Home Assistant person as presence', () => {

@@ -13,11 +13,13 @@ import { openStore, type Store } from '../../src/db/connect.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { insertSource } from '../../src/db/sources.ts';
 import { buildApp } from '../../src/http/app.ts';
-import { hashToken } from '../../src/http/auth.ts';
+import { buildContext } from '../../src/runtime.ts';
+import { hashToken } from '../../src/core/tokens.ts';
 import { type FakeHa, startFakeHa } from '../support/fake-ha.ts';
+import { ALLOW_LOOPBACK } from '../support/outbound.ts';
 import { createTestStore, onPostgres, type TestStore } from '../support/store.ts';
 
-const ENV_KEYS = ['DATABASE_URL', 'HADO_DATA_DIR', 'HADO_DEFAULT_TZ', 'HADO_LOCAL_USER', 'LOG_LEVEL', 'APP_URL', 'HADO_PRESENCE_TIMEOUT'];
+const ENV_KEYS = ['HADO_OUTBOUND_ALLOWED_NETWORKS', 'DATABASE_URL', 'HADO_DATA_DIR', 'HADO_DEFAULT_TZ', 'HADO_LOCAL_USER', 'LOG_LEVEL', 'APP_URL', 'HADO_PRESENCE_TIMEOUT'];
 
 let ha: FakeHa;
 let dataDir: string | null = null;
@@ -63,6 +65,8 @@ beforeAll(async () => {
     LOG_LEVEL: 'silent',
     APP_URL: 'https://hado.example.org',
     HADO_PRESENCE_TIMEOUT: '1',
+    // The fake Home Assistant listens on loopback.
+    ...ALLOW_LOOPBACK,
   };
   if (onPostgres) {
     pgStore = await createTestStore();
@@ -77,7 +81,7 @@ beforeAll(async () => {
   await withStore(async (s) => {
     await migrateToLatest(s.db);
     const config = loadConfig(env);
-    const app = await buildApp({ store: s, db: s.db, config, clock: new FakeClock('2026-08-13T12:00:00Z') });
+    const app = await buildApp(buildContext(s, config, new FakeClock('2026-08-13T12:00:00Z')));
     try {
       await insertSource(s.db, 'docs', hashToken('hado_cli_tick_token'), new Date());
       const headers = { 'x-remote-user': 'nikita' };

@@ -106,7 +106,7 @@ export function meRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           },
         },
         async (request) => {
-          const result = await applyAction(ctx.db, ctx.clock, Number(request.params.id), action, request.user!.id);
+          const result = await applyAction(ctx, Number(request.params.id), action, request.user!.id);
           return { event: userEventView(result.event) };
         },
       );

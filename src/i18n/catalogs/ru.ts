@@ -1,6 +1,6 @@
 // Русский. Keys and placeholders as in en.ts; the words are Russian's own
 // (plural forms one/few/many/other, months in the genitive: «14 августа»).
-import type { Catalog } from '../messages.ts';
+import type { Catalog } from './catalog.ts';
 
 export default {
   'due.nearAt': '{day} в {time}',
@@ -113,6 +113,12 @@ export default {
   'settings.webhook.presenceUrl': "URL присутствия",
   'settings.webhook.optional': "необязательно",
   'settings.webhook.presenceHint': "Отвечает {json}, когда вы дома.",
+  'settings.ha.title': "Человек в Home Assistant",
+  'settings.ha.hint': "Присутствие по человеку в Home Assistant: дома — значит рядом, в другом месте — нет. Hado спрашивает {path} с вашим токеном и больше его не показывает.",
+  'settings.ha.url': "Адрес Home Assistant",
+  'settings.ha.person': "Человек",
+  'settings.ha.personHint': "Идентификатор сущности после {prefix}",
+  'settings.ha.token': "Долгосрочный токен доступа",
   'settings.webhook.submit': "Добавить вебхук",
   'settings.webhook.added': "Вебхук добавлен.",
   'settings.webhook.secret': "Секрет подписи показан только сейчас — сохраните его там, где получатель проверяет подписи:",

@@ -1,6 +1,6 @@
 // Українська. Keys and placeholders as in en.ts; the words are Ukrainian's
 // own (plural forms one/few/many/other, months in the genitive: «14 серпня»).
-import type { Catalog } from '../messages.ts';
+import type { Catalog } from './catalog.ts';
 
 export default {
   'due.nearAt': '{day} о {time}',
@@ -113,6 +113,12 @@ export default {
   'settings.webhook.presenceUrl': "URL присутності",
   'settings.webhook.optional': "необов'язково",
   'settings.webhook.presenceHint': "Відповідає {json}, коли ви вдома.",
+  'settings.ha.title': "Людина в Home Assistant",
+  'settings.ha.hint': "Присутність за людиною в Home Assistant: вдома — означає поруч, деінде — ні. Hado запитує {path} з вашим токеном і більше його не показує.",
+  'settings.ha.url': "Адреса Home Assistant",
+  'settings.ha.person': "Людина",
+  'settings.ha.personHint': "Ідентифікатор сутності після {prefix}",
+  'settings.ha.token': "Довготривалий токен доступу",
   'settings.webhook.submit': "Додати вебхук",
   'settings.webhook.added': "Вебхук додано.",
   'settings.webhook.secret': "Секрет підпису показано лише зараз — збережіть його там, де отримувач перевіряє підписи:",
