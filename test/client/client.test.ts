@@ -32,7 +32,9 @@ beforeAll(async () => {
       if (fault.retryAfter !== undefined) headers['retry-after'] = fault.retryAfter;
       return void res.writeHead(fault.status, headers).end(JSON.stringify({ error: { code: 'internal', message: 'try later' } }));
     }
-    const upstream = http.request(`${hado}${req.url}`, { method: req.method, headers: req.headers }, (up) => {
+    // As a reverse proxy does: Hado serves only its own Host.
+    const headers = { ...req.headers, host: new URL(hado).host };
+    const upstream = http.request(`${hado}${req.url}`, { method: req.method, headers }, (up) => {
       res.writeHead(up.statusCode ?? 502, up.headers);
       up.pipe(res);
     });
