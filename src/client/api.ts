@@ -36,6 +36,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: the database answers and the schema is current */
+        get: operations["ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events": {
         parameters: {
             query?: never;
@@ -464,7 +481,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        status: "ok" | "unavailable";
+                        /** @enum {unknown} */
+                        status: "ok" | "unavailable" | "ready" | "not_ready";
+                        reason?: string;
                         storage: "pglite" | "postgres";
                     } & {
                         [key: string]: unknown;
@@ -478,7 +497,52 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        status: "ok" | "unavailable";
+                        /** @enum {unknown} */
+                        status: "ok" | "unavailable" | "ready" | "not_ready";
+                        reason?: string;
+                        storage: "pglite" | "postgres";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+    };
+    ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        status: "ok" | "unavailable" | "ready" | "not_ready";
+                        reason?: string;
+                        storage: "pglite" | "postgres";
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        status: "ok" | "unavailable" | "ready" | "not_ready";
+                        reason?: string;
                         storage: "pglite" | "postgres";
                     } & {
                         [key: string]: unknown;

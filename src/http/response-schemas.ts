@@ -308,7 +308,8 @@ export const PreferencesOut = Type.Object(
 
 export const Health = Type.Object(
   {
-    status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
+    status: Type.Enum(['ok', 'unavailable', 'ready', 'not_ready']),
+    reason: Type.Optional(Type.String()),
     storage: Type.Union([Type.Literal('pglite'), Type.Literal('postgres')]),
   },
   { additionalProperties: true },

@@ -13,7 +13,6 @@
 // Address arithmetic is ipaddr.js's (the library proxy-addr uses).
 import dns, { type LookupAddress, type LookupAllOptions } from 'node:dns';
 import ipaddr from 'ipaddr.js';
-import type { Config } from '../config.ts';
 import { invalid } from '../errors.ts';
 
 export const ALLOWED_NETWORKS_KEY = 'HADO_OUTBOUND_ALLOWED_NETWORKS';
@@ -178,8 +177,12 @@ export class OutboundPolicy {
   };
 }
 
-/** The process's policy from the configuration: private ranges are open by default only in local mode. */
-export function outboundPolicyOf(config: Pick<Config, 'outboundAllowedNetworks' | 'localUser'>): OutboundPolicy {
+/**
+ * The process's policy from the configuration: private ranges are open by
+ * default only in local mode. The two keys are typed here rather than as
+ * Pick<Config>: config.ts imports parseNetwork from this file.
+ */
+export function outboundPolicyOf(config: { outboundAllowedNetworks: string[]; localUser: string | null }): OutboundPolicy {
   return new OutboundPolicy({ allowedNetworks: config.outboundAllowedNetworks, allowPrivate: config.localUser !== null });
 }
 

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { tick } from '../../src/cli/tick.ts';
+import { main } from '../../src/cli/main.ts';
 import { FakeClock } from '../../src/clock.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openStore, type Store } from '../../src/db/connect.ts';
@@ -48,7 +48,7 @@ async function runTick(args: string[]): Promise<{ code: number; out: string[] }>
   const out: string[] = [];
   const spy = vi.spyOn(console, 'log').mockImplementation((line: unknown) => void out.push(String(line)));
   try {
-    const code = await tick(args);
+    const code = await main(['tick', ...args]);
     return { code, out };
   } finally {
     spy.mockRestore();
