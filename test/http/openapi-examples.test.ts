@@ -14,6 +14,7 @@ import { deliveredRow, SECRET } from '../telegram/support.ts';
 const ORDER = [
   'getOpenApi',
   'health',
+  'ready',
   'putEvents',
   'getEvent',
   'postNotices',
