@@ -3,7 +3,7 @@
 // Done, the channels, the presence cache, the loops, the worker, the HTTP
 // app — built here once, handed down, and shut down in order. Background
 // work reports to one error sink, wired to the logger.
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { startAdminSocket } from './admin/socket.ts';
 import { PresenceCache } from './channels/presence.ts';
 import { buildChannels } from './channels/registry.ts';
@@ -28,6 +28,7 @@ import type { NoticeTickDecision } from './scheduler/notice-delivery-tick.ts';
 import { noticeLoop } from './scheduler/notice-loop.ts';
 import { noticeConfigOf, runTick, type TickReport, windowConfigOf } from './scheduler/tick.ts';
 import { Worker } from './worker/worker.ts';
+import { createLogger } from './log.ts';
 
 export interface Runtime {
   ctx: AppContext;
@@ -55,7 +56,7 @@ export function buildContext(
   clock: Clock,
   opts: { log?: Logger; live?: Live; telegram?: TelegramClient | null } = {},
 ): AppContext {
-  const log = opts.log ?? pino({ level: config.logLevel });
+  const log = opts.log ?? createLogger(config.logLevel);
   const onError = errorSink(log);
   const telegram = opts.telegram !== undefined ? opts.telegram : telegramClientOf(config, log.child({ component: 'telegram' }));
   const live = opts.live ?? new Live(store, { maxPerUser: config.streamMaxPerUser, log: log.child({ part: 'live' }) });
@@ -105,7 +106,7 @@ const delivers = (decisions: ReadonlyArray<{ channels: unknown[] }> | null): boo
 
 /** Starts the requested parts in this process; `hado start` runs them all. */
 export async function run(config: Config, parts: Parts, opts: { migrate: boolean }): Promise<Runtime> {
-  const log = pino({ level: config.logLevel });
+  const log = createLogger(config.logLevel);
   const ctx = await openContext(config, { ...opts, log });
   const { onError } = ctx;
   const loops: Loop[] = [];
