@@ -1,5 +1,7 @@
 // The webhook channel (SPEC A7), Home Assistant's way in: presence from
-// `GET presence_url` answering {"present": true|false}, delivery as a signed
+// `GET presence_url` (with the channel's presence headers) answering
+// {"present": true|false} or a configured field (presence-answer.ts, e.g.
+// Home Assistant's {"state": "home"}), delivery as a signed
 // `POST deliver_url` with A7's body and absolute action links.
 //
 // Signing follows Standard Webhooks (https://www.standardwebhooks.com/):
@@ -11,6 +13,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { Clock } from '../clock.ts';
 import { OutboundRefusedError, type OutboundPolicy } from '../net/outbound.ts';
 import { type HttpClient, type HttpResponse, httpClient } from './http.ts';
+import { presenceFromAnswer, presenceRule } from './presence-answer.ts';
 import type { Channel, ChannelRecord, DeliveryResult, Presence } from './types.ts';
 
 /** SPEC A7: "a 15 s request timeout". */
@@ -18,8 +21,8 @@ export const DELIVER_TIMEOUT_MS = 15_000;
 const USER_AGENT = 'Hado-Webhook/1';
 /** Enough of an error body to explain it; never the whole page. */
 const ERROR_BODY_CHARS = 200;
-/** A presence answer is a tiny JSON object; anything bigger is garbage. */
-const PRESENCE_BODY_MAX = 4096;
+/** A presence answer is a small JSON object (a Home Assistant state with its attributes is ~1 KB); anything much bigger is garbage. */
+const PRESENCE_BODY_MAX = 16 * 1024;
 
 export const SECRET_PREFIX = 'whsec_';
 
@@ -65,14 +68,19 @@ const STALE_SOCKET = new Set(['ECONNRESET', 'EPIPE']);
 /** "connect ECONNREFUSED 127.0.0.1:1", "getaddrinfo ENOTFOUND ha.local", "socket hang up". */
 const describeError = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
-/** `GET presence_url` → {"present": true} present, {"present": false} absent, anything else unknown. */
+/**
+ * `GET presence_url` with the channel's presence headers → the answer read by
+ * presenceFromAnswer; an error, a timeout or a non-2xx answer is unknown.
+ */
 export async function webhookPresence(client: HttpClient, channel: ChannelRecord, timeoutMs: number): Promise<Presence> {
   const url = webhookConfig(channel.config)?.presence_url;
   if (!url) return 'unknown';
+  const rule = presenceRule(channel.config);
   const get = () =>
     client.request(url, {
       method: 'GET',
-      headers: { accept: 'application/json', 'user-agent': USER_AGENT },
+      // The user's headers (Home Assistant's "Authorization: Bearer …") come last: an Accept of their own wins.
+      headers: { accept: 'application/json', 'user-agent': USER_AGENT, ...channel.presenceHeaders },
       timeoutMs,
       maxBody: PRESENCE_BODY_MAX,
     });
@@ -86,12 +94,7 @@ export async function webhookPresence(client: HttpClient, channel: ChannelRecord
       res = await get();
     }
     if (res.status < 200 || res.status > 299 || res.truncated) return 'unknown';
-    const body: unknown = JSON.parse(res.body);
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'unknown';
-    const present = (body as { present?: unknown }).present;
-    if (present === true) return 'present';
-    if (present === false) return 'absent';
-    return 'unknown';
+    return presenceFromAnswer(JSON.parse(res.body), rule);
   } catch {
     // Timeout, refused connection (by the receiver or the outbound policy), garbage: nobody can say.
     return 'unknown';

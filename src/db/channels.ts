@@ -16,6 +16,8 @@ export interface ChannelRecord {
   config: ChannelRow['config'];
   /** Webhook signing secret (never shown after creation). */
   secret: ChannelRow['secret'];
+  /** Headers of a webhook's presence request (never shown back). */
+  presenceHeaders?: ChannelRow['presence_headers'];
   /** Last interaction seen on the channel (Telegram presence). */
   lastSeenAt: ChannelRow['last_seen_at'];
   /** Consecutive presence timeouts, and when it may be asked again (channels/presence.ts backs off). */
@@ -44,6 +46,7 @@ export function channelRecord(row: ChannelRow): ChannelRecord {
     enabled: row.enabled,
     config: row.config,
     secret: row.secret,
+    presenceHeaders: row.presence_headers,
     lastSeenAt: row.last_seen_at,
     presenceTimeouts: row.presence_timeouts,
     presenceBackoffUntil: row.presence_backoff_until,
@@ -97,7 +100,14 @@ export async function countUserChannels(db: Db, userId: number, type: ChannelTyp
 
 export async function insertChannel(
   db: Db,
-  row: { userId: number; type: ChannelType; config: Record<string, unknown>; secret: string | null; now: Date },
+  row: {
+    userId: number;
+    type: ChannelType;
+    config: Record<string, unknown>;
+    secret: string | null;
+    presenceHeaders?: Record<string, string> | null;
+    now: Date;
+  },
 ): Promise<ChannelRow> {
   return db
     .insertInto('channels')
@@ -106,6 +116,7 @@ export async function insertChannel(
       type: row.type,
       config: JSON.stringify(row.config),
       secret: row.secret,
+      presence_headers: row.presenceHeaders ? JSON.stringify(row.presenceHeaders) : null,
       enabled: true,
       created_at: row.now,
       updated_at: row.now,

@@ -72,6 +72,8 @@ export interface ChannelsTable {
   config: JSONColumnType<Record<string, unknown>>;
   enabled: ColumnType<boolean, boolean | undefined, boolean>;
   secret: string | null;
+  /** Headers of a webhook's presence request (e.g. Authorization for Home Assistant); never shown back. */
+  presence_headers: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
   last_seen_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -3,7 +3,7 @@
 import './request-types.ts';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from './context.ts';
 import { errorHandler } from './error-handler.ts';
@@ -20,10 +20,14 @@ import { rejectUnstorableText } from './text-guard.ts';
 import { checkSameOrigin } from './cross-origin.ts';
 import { checkHost, hostPolicy } from './host-check.ts';
 import { inboxRoutes } from './routes/inbox.ts';
+import { registerOpenApi } from './openapi.ts';
+import { DOCUMENTED_AS } from './schemas.ts';
 
 export interface AppOptions {
   /** The process logger; none in tests. */
   logger?: FastifyBaseLogger;
+  /** Called for every route as it is added (the OpenAPI tests check each one is documented). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
@@ -50,7 +54,8 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     bodyLimit: 256 * 1024,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
+    // DOCUMENTED_AS is an annotation for the OpenAPI document (schemas.ts documentedAs).
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false, keywords: [DOCUMENTED_AS] } },
     // A request (headers and body) must arrive within HADO_REQUEST_TIMEOUT (30 s), or it gets a
     // 408 and its connection is closed: a client that sends headers and then nothing holds no
     // socket for long. Node stops this clock once the request has arrived, so a live stream's
@@ -65,7 +70,11 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   app.server.headersTimeout = ctx.config.requestTimeoutMs;
   // More connections than this are closed at once (live streams count: one per open tab).
   app.server.maxConnections = ctx.config.maxConnections;
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setErrorHandler(errorHandler);
+  // Response schemas document the answers (GET /openapi.json); they never reshape them: what a
+  // handler returns is sent as it is (the OpenAPI tests check the answers against the schemas).
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   const hosts = hostPolicy(ctx.config);
   // First of all, before any credential: a request for another name is not for us (host-check.ts).
   const hostCheck = checkHost(hosts);
@@ -80,6 +89,8 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   app.setNotFoundHandler((request, reply) => {
     void reply.status(404).send({ error: { code: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` } });
   });
+  // First: it collects every route added after it.
+  await registerOpenApi(app, { appUrl: ctx.config.appUrl });
   await app.register(healthRoutes(ctx));
   await app.register(apiEventsRoutes(ctx));
   await app.register(meRoutes(ctx));
