@@ -31,7 +31,7 @@ import { encodeCursor } from '../src/core/notices.ts';
 import { openStore, type Store } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { buildApp } from '../src/http/app.ts';
-import type { AppContext } from '../src/http/context.ts';
+import { buildContext } from '../src/runtime.ts';
 import { adminQuery, step } from './support.ts';
 
 const { values: args } = parseArgs({
@@ -147,7 +147,7 @@ async function main(): Promise<void> {
     console.log(`Database ${name}: notices ${size.rows[0]!.notices}, notice_recipients ${size.rows[0]!.recipients} (with indexes)`);
 
     const config = loadConfig({ HADO_DEFAULT_TZ: 'Europe/Madrid', HADO_LOCAL_USER: '', DATABASE_URL: url.toString() });
-    const ctx: AppContext = { store, db: store.db, config, clock: new FakeClock(NOW) };
+    const ctx = buildContext(store, config, new FakeClock(NOW));
     // The server's logger at its default level, written nowhere: the request log lines are part of the cost.
     const app = await buildApp(ctx, { logger: pino({ level: 'info' }, pino.destination({ dest: os.devNull, sync: true })) });
     const base = await app.listen({ host: '127.0.0.1', port: 0 });

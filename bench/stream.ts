@@ -75,7 +75,8 @@ async function server(): Promise<void> {
   const config = loadConfig({ DATABASE_URL: args.db!, HADO_LOCAL_USER: '', LOG_LEVEL: 'silent' });
   const live = new Live(store, { maxPerUser: config.streamMaxPerUser });
   await live.start();
-  const app = await buildApp({ store, db: store.db, config, clock: systemClock, live });
+  const { buildContext } = await import('../src/runtime.ts');
+  const app = await buildApp(buildContext(store, config, systemClock, { live }));
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const gc = (globalThis as { gc?: () => void }).gc!;
   process.on('message', (m: Msg) => {
@@ -176,7 +177,7 @@ async function main(): Promise<void> {
   const children: ChildProcess[] = [];
   const { openStore } = await import('../src/db/connect.ts');
   const { migrateToLatest } = await import('../src/db/migrate.ts');
-  const { hashToken, newToken } = await import('../src/http/auth.ts');
+  const { hashToken, newToken } = await import('../src/core/tokens.ts');
   const store = await openStore({ databaseUrl: dbUrl });
   try {
     await migrateToLatest(store.db);

@@ -50,8 +50,8 @@ import { parseDueAt } from '../src/domain/due.ts';
 import { lifecycleAt } from '../src/domain/lifecycle.ts';
 import { parseIsoDate, toDate } from '../src/domain/time.ts';
 import { buildApp } from '../src/http/app.ts';
-import { hashToken, newToken } from '../src/http/auth.ts';
-import type { AppContext } from '../src/http/context.ts';
+import { hashToken, newToken } from '../src/core/tokens.ts';
+import { buildContext } from '../src/runtime.ts';
 import { adminQuery } from './support.ts';
 
 const BATCH = 500;
@@ -264,7 +264,7 @@ async function openRunnerStore(location: ChildTask['locations'][Runner]): Promis
 async function hadoRunner(task: ChildTask): Promise<Runnable> {
   const store = await openRunnerStore(task.locations.hado);
   const config = loadConfig({ HADO_DEFAULT_TZ: DEFAULT_TZ, HADO_LOCAL_USER: '' });
-  const ctx: AppContext = { store, db: store.db, config, clock: new FakeClock(NOW) };
+  const ctx = buildContext(store, config, new FakeClock(NOW));
   // The server's logger at its default level, written nowhere: the request log lines are part of the cost.
   const logger = pino({ level: 'info' }, pino.destination({ dest: os.devNull, sync: true }));
   const app = await buildApp(ctx, { logger });

@@ -58,3 +58,14 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
+
+/**
+ * Where background work reports what went wrong (pg-boss style: one sink,
+ * wired to the logger by the composition root): a tick, the worker, a
+ * presence call, a preferences read, the live stream, Telegram's calls.
+ * `where` names the part, `detail` adds ids. Never throws.
+ */
+export type ErrorSink = (err: unknown, where: string, detail?: Record<string, unknown>) => void;
+
+/** For tests and tools that have nowhere to report to. */
+export const ignoreErrors: ErrorSink = () => {};

@@ -1,19 +1,27 @@
-// The composition root: configuration, clock, store, HTTP app and loops,
-// wired once and shut down in order.
+// The composition root: configuration, clock, store, and every long-lived
+// object of a process — the Telegram client, the live stream, the hook on
+// Done, the channels, the presence cache, the loops, the worker, the HTTP
+// app — built here once, handed down, and shut down in order. Background
+// work reports to one error sink, wired to the logger.
 import pino, { type Logger } from 'pino';
-import { type Clock, systemClock } from './clock.ts';
-import type { Config } from './config.ts';
 import { startAdminSocket } from './admin/socket.ts';
-import { openStore, type Store } from './db/connect.ts';
-import { assertSchemaCurrent, migrateToLatest } from './db/migrate.ts';
-import { buildApp } from './http/app.ts';
-import type { AppContext } from './http/context.ts';
-import { tickDuration, transitionsTotal } from './metrics.ts';
 import { PresenceCache } from './channels/presence.ts';
 import { buildChannels } from './channels/registry.ts';
+import { type TelegramClient, telegramClientOf } from './channels/telegram/api.ts';
+import { clearButtonsAfterDone } from './channels/telegram/channel.ts';
+import { type Clock, systemClock } from './clock.ts';
+import type { Config } from './config.ts';
+import { openStore, type Store } from './db/connect.ts';
+import { assertSchemaCurrent, migrateToLatest } from './db/migrate.ts';
+import type { ErrorSink } from './errors.ts';
+import { buildApp } from './http/app.ts';
+import type { AppContext } from './http/context.ts';
+import { Live } from './live/live.ts';
+import { tickDuration, transitionsTotal } from './metrics.ts';
 import { everyMinute, type Loop } from './scheduler/loop.ts';
+import type { NoticeTickDecision } from './scheduler/notice-delivery-tick.ts';
 import { noticeLoop } from './scheduler/notice-loop.ts';
-import { noticeConfigOf, runTick, windowConfigOf } from './scheduler/tick.ts';
+import { noticeConfigOf, runTick, type TickReport, windowConfigOf } from './scheduler/tick.ts';
 import { Worker } from './worker/worker.ts';
 
 export interface Runtime {
@@ -22,10 +30,40 @@ export interface Runtime {
   stop(): Promise<void>;
 }
 
-export async function openContext(
+/** The one error sink of a process: everything background work could not do, logged with where it happened. */
+export function errorSink(log: Pick<Logger, 'error'>): ErrorSink {
+  return (err, where, detail) => log.error({ err, ...detail }, `${where} failed`);
+}
+
+/**
+ * The long-lived objects every part of a process shares, built once: the
+ * Telegram client (one flood limiter, one getMe cache), the live stream
+ * (started by the first stream request), and the hook that runs after a
+ * Done. `live` and `telegram` may be handed in (tests, benches).
+ */
+export function buildContext(
+  store: Store,
   config: Config,
-  opts: { migrate: boolean; clock?: Clock },
-): Promise<AppContext> {
+  clock: Clock,
+  opts: { log?: Logger; live?: Live; telegram?: TelegramClient | null } = {},
+): AppContext {
+  const log = opts.log ?? pino({ level: config.logLevel });
+  const onError = errorSink(log);
+  const telegram = opts.telegram !== undefined ? opts.telegram : telegramClientOf(config, log.child({ component: 'telegram' }));
+  const live = opts.live ?? new Live(store, { maxPerUser: config.streamMaxPerUser, log: log.child({ part: 'live' }) });
+  const ctx: AppContext = { store, db: store.db, config, clock, live, telegram, onError, onEventDone: () => {} };
+  // After Done by any path, the event's old Telegram messages lose their buttons (SPEC A7).
+  if (telegram) ctx.onEventDone = (eventId) => telegram.background('clear buttons', () => clearButtonsAfterDone(ctx, eventId));
+  return ctx;
+}
+
+/** Stops what buildContext started: the live stream, Telegram's background calls. The store stays open. */
+export async function closeContext(ctx: AppContext): Promise<void> {
+  await ctx.live.stop();
+  await ctx.telegram?.idle();
+}
+
+export async function openContext(config: Config, opts: { migrate: boolean; clock?: Clock; log?: Logger }): Promise<AppContext> {
   const store: Store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     if (opts.migrate) await migrateToLatest(store.db);
@@ -34,7 +72,7 @@ export async function openContext(
     await store.close();
     throw e;
   }
-  return { store, db: store.db, config, clock: opts.clock ?? systemClock };
+  return buildContext(store, config, opts.clock ?? systemClock, opts.log ? { log: opts.log } : {});
 }
 
 export interface Parts {
@@ -44,57 +82,71 @@ export interface Parts {
   worker?: boolean;
 }
 
+/** A line per delivery decided, for the log. */
+function logDeliveries(log: Logger, report: Pick<TickReport, 'decisions' | 'notices'>): void {
+  for (const d of report.decisions ?? []) {
+    if (d.channels.length > 0) log.info({ event: d.event.id, why: d.why, channels: d.channels.map((c) => c.id) }, 'deliver');
+  }
+  for (const d of report.notices ?? []) {
+    if (d.channels.length > 0) log.info({ notice: d.notice, user: d.user, why: d.why, channels: d.channels.map((c) => c.id) }, 'deliver notice');
+  }
+}
+
+const delivers = (decisions: ReadonlyArray<{ channels: unknown[] }> | null): boolean => (decisions ?? []).some((d) => d.channels.length > 0);
+
 /** Starts the requested parts in this process; `hado start` runs them all. */
 export async function run(config: Config, parts: Parts, opts: { migrate: boolean }): Promise<Runtime> {
   const log = pino({ level: config.logLevel });
-  const ctx = await openContext(config, opts);
+  const ctx = await openContext(config, { ...opts, log });
+  const { onError } = ctx;
   const loops: Loop[] = [];
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
-  const channels = parts.scheduler || parts.worker ? buildChannels({ config, clock: ctx.clock }) : null;
+  const channels = buildChannels({ config, clock: ctx.clock, telegram: ctx.telegram });
   const worker = parts.worker
-    ? new Worker({ db: ctx.db, clock: ctx.clock, channels: channels!, appUrl: config.appUrl, log: log.child({ part: 'worker' }) })
+    ? new Worker({
+        db: ctx.db,
+        clock: ctx.clock,
+        channels,
+        appUrl: config.appUrl,
+        log: log.child({ part: 'worker' }),
+        onError,
+      })
     : null;
   if (parts.scheduler) {
-    const presence = new PresenceCache(channels!, {
+    const presence = new PresenceCache(channels, {
       timeoutMs: config.presenceTimeoutMs,
-      onError: (err, channel) => log.warn({ err, channel: channel.id }, 'presence failed'),
+      onError: (err, channel) => onError(err, 'presence', { channel: channel.id }),
     });
+    const onPreferenceError = (err: unknown) => onError(err, 'preferences read (delivering with the defaults)');
     const cfg = windowConfigOf(config);
     loops.push(
       everyMinute(
         ctx.clock,
         async () => {
           const end = tickDuration.startTimer();
-          const report = await runTick(ctx.db, ctx.clock.now(), { presence, cfg, ...noticeConfigOf(config) });
+          const report = await runTick(ctx.db, ctx.clock.now(), { presence, cfg, ...noticeConfigOf(config), onPreferenceError });
           end();
           for (const t of report.transitions ?? []) {
             transitionsTotal.inc({ to: t.to });
             log.info({ event: t.id, from: t.from, to: t.to }, 'transition');
           }
-          for (const d of report.decisions ?? []) {
-            if (d.channels.length > 0) log.info({ event: d.event.id, why: d.why, channels: d.channels.map((c) => c.id) }, 'deliver');
-          }
-          for (const d of report.notices ?? []) {
-            if (d.channels.length > 0) log.info({ notice: d.notice, user: d.user, why: d.why, channels: d.channels.map((c) => c.id) }, 'deliver notice');
-          }
+          logDeliveries(log, report);
           if (report.swept > 0) log.info({ removed: report.swept }, 'notice retention sweep');
           // Rows were written in this process: no need to wait for the worker's next poll.
-          if ([...(report.decisions ?? []), ...(report.notices ?? [])].some((d) => d.channels.length > 0)) worker?.wake();
+          if (delivers(report.decisions) || delivers(report.notices)) worker?.wake();
         },
-        (err) => log.error({ err }, 'tick failed'),
+        (err) => onError(err, 'tick'),
       ),
     );
     // Notices between the minute ticks: present channels get them within seconds (SPEC B5).
     loops.push(
       noticeLoop(
-        { db: ctx.db, clock: ctx.clock, presence, fallbackMinutes: config.noticeFallbackMinutes },
-        (decisions) => {
-          for (const d of decisions) {
-            if (d.channels.length > 0) log.info({ notice: d.notice, user: d.user, why: d.why, channels: d.channels.map((c) => c.id) }, 'deliver notice');
-          }
-          if (decisions.some((d) => d.channels.length > 0)) worker?.wake();
+        { db: ctx.db, clock: ctx.clock, presence, fallbackMinutes: config.noticeFallbackMinutes, onPreferenceError },
+        (notices: NoticeTickDecision[]) => {
+          logDeliveries(log, { decisions: null, notices });
+          if (delivers(notices)) worker?.wake();
         },
-        (err) => log.error({ err }, 'notice tick failed'),
+        (err) => onError(err, 'notice tick'),
       ),
     );
   }
@@ -111,6 +163,7 @@ export async function run(config: Config, parts: Parts, opts: { migrate: boolean
       if (admin) await admin.close();
       if (app) await app.close();
       await Promise.all([...loops.map((l) => l.stop()), worker?.stop()]);
+      await closeContext(ctx);
       await ctx.store.close();
     })();
     return stopping;

@@ -22,9 +22,10 @@ export interface PresenceOptions {
   onError?: (err: unknown, channel: ChannelRecord) => void;
 }
 
+/** A user and the channels whose presence a decision about them needs. */
 export interface PresenceAsk {
-  channel: ChannelRecord;
   user: PresenceUser;
+  channels: readonly ChannelRecord[];
 }
 
 interface Cached {
@@ -53,14 +54,18 @@ export class PresenceCache {
     this.roundMs = opts.roundMs ?? 2 * opts.timeoutMs;
   }
 
-  /** The answer for each asked channel (disabled channels are not asked). */
-  async ask(asks: PresenceAsk[], now: Instant): Promise<Map<number, Presence>> {
+  /**
+   * The answer for each asked channel (disabled channels are not asked):
+   * the one place the event and notice ticks ask presence.
+   */
+  async ask(asks: Iterable<PresenceAsk>, now: Instant): Promise<Map<number, Presence>> {
     const nowMs = now.epochMilliseconds;
     this.evict(nowMs);
     const out = new Map<number, Presence>();
     const waits: Array<Promise<void>> = [];
     const seen = new Set<number>();
-    for (const { channel, user } of asks) {
+    const wanted = [...asks].flatMap(({ channels, user }) => channels.map((channel) => ({ channel, user })));
+    for (const { channel, user } of wanted) {
       if (!channel.enabled || seen.has(channel.id)) continue;
       seen.add(channel.id);
       const hit = this.fresh(channel.id, nowMs);

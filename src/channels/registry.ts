@@ -4,7 +4,8 @@
 // deliveries with a clear, final error.
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
-import { telegramChannelFor } from './telegram/channel.ts';
+import type { TelegramClient } from './telegram/api.ts';
+import { telegramChannel } from './telegram/channel.ts';
 import type { Channel, ChannelType } from './types.ts';
 import { webChannel } from './web.ts';
 import { webhookChannel } from './webhook.ts';
@@ -23,10 +24,14 @@ export class ChannelRegistry {
   }
 }
 
-/** The process's channels: web, webhook and Telegram, configured from the environment. */
-export function buildChannels(deps: { config: Config; clock: Clock }): ChannelRegistry {
+/**
+ * The process's channels, configured from the environment: one line per
+ * channel type (a new type registers here). `telegram` is the process's
+ * client (null without a bot token: its rows then fail clearly).
+ */
+export function buildChannels(deps: { config: Config; clock: Clock; telegram?: TelegramClient | null }): ChannelRegistry {
   return new ChannelRegistry()
     .register(webChannel)
     .register(webhookChannel({ clock: deps.clock, presenceTimeoutMs: deps.config.presenceTimeoutMs }))
-    .register(telegramChannelFor(deps.config));
+    .register(telegramChannel(deps.telegram ?? null));
 }

@@ -1,29 +1,9 @@
 // The one contract every channel implements (SPEC A7). The tick asks
 // presence; the worker calls deliver for each pending outbox row.
-import type { Presence } from '../domain/decide.ts';
+import type { ChannelRecord, PresenceUser } from '../db/channels.ts';
+import type { ChannelType, Presence } from '../domain/channels.ts';
 
-export type { Presence };
-export type ChannelType = 'web' | 'telegram' | 'webhook';
-
-/** A channel row as the engine sees it. `config` is the channel's own JSON (A2). */
-export interface ChannelRecord {
-  id: number;
-  userId: number;
-  type: ChannelType;
-  enabled: boolean;
-  config: Record<string, unknown>;
-  /** Webhook signing secret (never shown after creation). */
-  secret: string | null;
-  /** Last interaction seen on the channel (Telegram presence). */
-  lastSeenAt: Date | null;
-}
-
-export interface PresenceUser {
-  id: number;
-  login: string;
-  /** Last web heartbeat. */
-  lastHeartbeatAt: Date | null;
-}
+export type { ChannelRecord, ChannelType, Presence, PresenceUser };
 
 /**
  * What a delivery carries: a ready-to-show message about an event (Part A)

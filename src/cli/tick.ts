@@ -70,11 +70,15 @@ export async function tick(args: string[]): Promise<number> {
   const ctx = await openContext(config, { migrate: !dryRun, clock });
   try {
     const now = clock.now();
-    const channels = buildChannels({ config, clock });
+    const channels = buildChannels({ config, clock, telegram: ctx.telegram });
     const deps = {
-      presence: new PresenceCache(channels, { timeoutMs: config.presenceTimeoutMs }),
+      presence: new PresenceCache(channels, {
+        timeoutMs: config.presenceTimeoutMs,
+        onError: (err, channel) => ctx.onError(err, 'presence', { channel: channel.id }),
+      }),
       cfg: windowConfigOf(config),
       ...noticeConfigOf(config),
+      onPreferenceError: (err: unknown) => ctx.onError(err, 'preferences read (delivering with the defaults)'),
     };
     const report = dryRun
       ? await withRollback(ctx.store, (db) => runTick(db, now, deps))

@@ -3,13 +3,13 @@
 // brings it up to date, then applies the rule of that state.
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/connect.ts';
-import { type EventWithUser, selectEventsWithUser } from '../db/events.ts';
+import { type EventWithUser, selectEventsWithUser, updateEvent } from '../db/events.ts';
 import { dateOrNull, eventDates, userSettings } from '../db/rows.ts';
 import { ackAt, doneAt } from '../domain/ack.ts';
 import { advance, isTerminal } from '../domain/lifecycle.ts';
 import { toDate } from '../domain/time.ts';
 import { conflict, notFound } from '../errors.ts';
-import { notifyEvents } from '../live/notify.ts';
+import { notifyEvents } from '../db/notify.ts';
 
 export type Action = 'ack' | 'done';
 
@@ -19,20 +19,16 @@ export interface ActionResult {
   changed: boolean;
 }
 
-type DoneListener = (eventId: number) => void;
-const doneListeners = new WeakMap<Db, Set<DoneListener>>();
-
-/**
- * Calls `listener` after every Done that closes an event on this database,
- * once its transaction has committed (e.g. Telegram removes the buttons of
- * the event's earlier messages). It must return quickly and never throw;
- * slow work belongs in the background. Returns the unsubscribe function.
- */
-export function onEventDone(db: Db, listener: DoneListener): () => void {
-  const set = doneListeners.get(db) ?? new Set<DoneListener>();
-  doneListeners.set(db, set);
-  set.add(listener);
-  return () => set.delete(listener);
+/** What an action needs: the store, the clock, and the hook the composition root runs after a Done. */
+export interface ActionContext {
+  db: Db;
+  clock: Clock;
+  /**
+   * Called after every Done that closes an event, once its transaction has
+   * committed (e.g. Telegram removes the buttons of the event's earlier
+   * messages). It must return quickly; slow work belongs in the background.
+   */
+  onEventDone?: (eventId: number) => void;
 }
 
 /** A delivery's action token may act only on a live event of its own round (SPEC A6). */
@@ -47,13 +43,13 @@ export interface ActionGuard {
  * started another round since is "not found" too, checked under the lock.
  */
 export async function applyAction(
-  db: Db,
-  clock: Clock,
+  ctx: ActionContext,
   eventId: number,
   action: Action,
   userId: number | null,
   guard?: ActionGuard,
 ): Promise<ActionResult> {
+  const { db, clock } = ctx;
   const result = await db.transaction().execute(async (trx) => {
     let q = selectEventsWithUser(trx).select('events.round').where('events.id', '=', eventId);
     if (userId !== null) q = q.where('events.user_id', '=', userId);
@@ -76,7 +72,7 @@ export async function applyAction(
         next_check_at: toDate(ack.value.nextCheckAt),
         updated_at: nowDate,
       };
-      await trx.updateTable('events').set(updated).where('id', '=', eventId).execute();
+      await updateEvent(trx, eventId, updated);
       await notifyEvents(trx, [{ id: eventId, user_id: row.user_id, state }]);
       return { event: { ...row, ...updated }, changed: true };
     }
@@ -84,17 +80,15 @@ export async function applyAction(
     if (!done.ok) throw conflict(done.reason);
     if (done.value.kind === 'already') return { event: row, changed: false };
     const updated = { state: 'done' as const, done_at: nowDate, next_transition_at: dateOrNull(done.value.nextTransitionAt), updated_at: nowDate };
-    await trx.updateTable('events').set(updated).where('id', '=', eventId).execute();
+    await updateEvent(trx, eventId, updated);
     await notifyEvents(trx, [{ id: eventId, user_id: row.user_id, state: 'done' }]);
     return { event: { ...row, ...updated }, changed: true };
   });
   if (action === 'done' && result.changed) {
-    for (const listener of doneListeners.get(db) ?? []) {
-      try {
-        listener(eventId);
-      } catch {
-        // A listener's failure must not turn a committed Done into an error.
-      }
+    try {
+      ctx.onEventDone?.(eventId);
+    } catch {
+      // A hook's failure must not turn a committed Done into an error.
     }
   }
   return result;

@@ -2,14 +2,14 @@
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/connect.ts';
 import { type EventWithUser, findEventByIdentity, upsertEvents, withdrawEvent } from '../db/events.ts';
-import { dateOrNull, dueColumns, userSettings } from '../db/rows.ts';
+import { dateOrNull, dueColumns, settingsMemo } from '../db/rows.ts';
 import { ensureUsers, type NewUserDefaults } from '../db/users.ts';
 import { lifecycleAt, type State } from '../domain/lifecycle.ts';
 import { currentOccurrenceAt, roundFor } from '../domain/series.ts';
 import { type Instant, toDate } from '../domain/time.ts';
 import type { UserSettings } from '../domain/user.ts';
 import { notFound } from '../errors.ts';
-import { notifyEventIds, notifyEvents } from '../live/notify.ts';
+import { notifyEventIds, notifyEvents } from '../db/notify.ts';
 import type { EventInput } from './event-input.ts';
 
 export interface UpsertResult {
@@ -35,16 +35,10 @@ export async function upsertBatch(
     newUser,
     nowDate,
   );
-  // Most users share a zone and hours: parse each distinct setting once per batch.
-  const settings = new Map<string, UserSettings>();
+  const settingsOf = settingsMemo();
   const rows = events.map((e) => {
     const row = users.get(e.user)!;
-    const key = `${row.tz}\u0000${row.quiet_start}\u0000${row.quiet_end}`;
-    let user = settings.get(key);
-    if (!user) {
-      user = userSettings(row);
-      settings.set(key, user);
-    }
+    const user = settingsOf(row);
     return {
       source_id: sourceId,
       user_id: row.id,

@@ -2,7 +2,8 @@
 // checks types and unknown fields first): the fields each mode needs, safe
 // links, the size of data. Pure: no I/O. One bad record rejects the whole
 // batch with a 422 naming its index and field (SPEC A3, B1).
-import { DEFAULT_GROUP_WINDOW_MINUTES, type ChannelType, type NoticeCall, type NoticeMode } from '../domain/notices.ts';
+import type { ChannelType } from '../domain/channels.ts';
+import { DEFAULT_GROUP_WINDOW_MINUTES, type NoticeCall, type NoticeMode } from '../domain/notices.ts';
 import { HadoError } from '../errors.ts';
 import { checkLink } from './event-input.ts';
 

@@ -10,6 +10,7 @@ import {
   type FeedFilter,
   feedPage,
   findKeys,
+  findNotice,
   findOpenGroup,
   findUpsertTarget,
   insertKeys,
@@ -43,7 +44,7 @@ import {
 } from '../domain/notices.ts';
 import { fromDate, Temporal, toDate } from '../domain/time.ts';
 import { conflict, HadoError, notFound } from '../errors.ts';
-import { notifyNotices, notifyUnread } from '../live/notices.ts';
+import { notifyNotices, notifyUnread } from '../db/notify.ts';
 import { type NoticeInput, noticeInvalid } from './notice-input.ts';
 import { type RecipientNoticeView, recipientNoticeView } from './notice-views.ts';
 
@@ -261,7 +262,7 @@ export async function writeNotices(
       for (const k of newKeys) ids.set(k.key, k.noticeId);
       for (const input of duplicatesInBatch) {
         const id = ids.get(input.dedupeKey!)!;
-        const row = await trx.selectFrom('notices').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        const row = await findNotice(trx, id);
         const s = stateOf(row, await recipientLogins(trx, id));
         results[input.index] = {
           ...resultOf(id, 'duplicate', input, s),

@@ -2,8 +2,8 @@
 // channel type with the defaults filled in ("on"); PUT takes the whole grid.
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/connect.ts';
-import { disabledChannels, knownTopics, replaceCells, sourceIdsByName, userCells } from '../db/preferences.ts';
-import { CHANNEL_TYPES, type ChannelType, type PreferenceLookup } from '../domain/notices.ts';
+import { knownTopics, replaceCells, sourceIdsByName, userCells } from '../db/preferences.ts';
+import { CHANNEL_TYPES, type ChannelType } from '../domain/channels.ts';
 import { toDate } from '../domain/time.ts';
 import { HadoError } from '../errors.ts';
 
@@ -24,7 +24,7 @@ export interface GridRowIn {
   channels: Partial<Record<ChannelType, boolean>>;
 }
 
-const allOn = (): Record<ChannelType, boolean> => ({ web: true, telegram: true, webhook: true });
+const allOn = (): Record<ChannelType, boolean> => Object.fromEntries(CHANNEL_TYPES.map((t) => [t, true])) as Record<ChannelType, boolean>;
 
 export async function getGrid(db: Db, userId: number): Promise<Grid> {
   const [topics, cells] = await Promise.all([knownTopics(db, userId), userCells(db, userId)]);
@@ -60,29 +60,4 @@ export async function putGrid(db: Db, clock: Clock, userId: number, rows: GridRo
   });
   await replaceCells(db, userId, cells, toDate(clock.now()));
   return getGrid(db, userId);
-}
-
-/**
- * Each recipient's preference lookup for a (source, topic). A preference
- * that cannot be read means the defaults: losing a notification is worse
- * than sending one too many (SPEC B3).
- */
-export async function preferenceLookups(
-  db: Db,
-  userIds: number[],
-  sourceId: number,
-  topic: string,
-  onError: (e: unknown) => void = () => {},
-): Promise<(userId: number) => PreferenceLookup> {
-  let off: Map<number, Set<ChannelType>>;
-  try {
-    off = await disabledChannels(db, userIds, sourceId, topic);
-  } catch (e) {
-    onError(e);
-    off = new Map();
-  }
-  return (userId) => {
-    const set = off.get(userId);
-    return (channel) => set === undefined || !set.has(channel);
-  };
 }

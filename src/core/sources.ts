@@ -4,7 +4,7 @@ import type { Db } from '../db/connect.ts';
 import { insertSource, listSources } from '../db/sources.ts';
 import { toDate } from '../domain/time.ts';
 import { conflict, invalid } from '../errors.ts';
-import { hashToken, newToken } from '../http/auth.ts';
+import { hashToken, newToken } from './tokens.ts';
 
 export const SOURCE_NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 

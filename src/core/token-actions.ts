@@ -5,10 +5,9 @@
 // (a different due, a revival from done), so a link from last year's
 // birthday cannot ack this year's. Every refusal is the same 404, so a
 // caller learns nothing about tokens it does not hold.
-import type { Clock } from '../clock.ts';
-import type { Db } from '../db/connect.ts';
+import { findDeliveryByToken } from '../db/deliveries.ts';
 import { HadoError } from '../errors.ts';
-import { type Action, type ActionResult, applyAction } from './actions.ts';
+import { type Action, type ActionContext, type ActionResult, applyAction } from './actions.ts';
 
 export const TOKEN_NOT_FOUND_MESSAGE = 'Unknown or expired action link';
 
@@ -17,18 +16,14 @@ export const tokenNotFound = (): HadoError => new HadoError(404, 'not_found', TO
 /** Tokens are 32 random bytes in base64url (43 characters); anything else cannot be one. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,128}$/;
 
-export async function actOnToken(ctx: { db: Db; clock: Clock }, token: string, action: Action): Promise<ActionResult> {
+export async function actOnToken(ctx: ActionContext, token: string, action: Action): Promise<ActionResult> {
   if (!TOKEN_SHAPE.test(token)) throw tokenNotFound();
-  const delivery = await ctx.db
-    .selectFrom('deliveries')
-    .select(['event_id', 'round'])
-    .where('action_token', '=', token)
-    .executeTakeFirst();
+  const delivery = await findDeliveryByToken(ctx.db, token);
   // A notice delivery's token (SPEC B5) has nothing to Ack or Done.
   if (!delivery || delivery.event_id === null) throw tokenNotFound();
   try {
     // The round and liveness are checked again under the event's row lock.
-    return await applyAction(ctx.db, ctx.clock, delivery.event_id, action, null, { round: delivery.round });
+    return await applyAction(ctx, delivery.event_id, action, null, { round: delivery.round });
   } catch (e) {
     if (e instanceof HadoError && e.status === 404) throw tokenNotFound();
     throw e;

@@ -10,8 +10,8 @@ import { advance, LIVE_STATES, type State } from '../domain/lifecycle.ts';
 import { nextLookAt } from '../domain/series.ts';
 import { isValidTimeZone, Temporal, toDate } from '../domain/time.ts';
 import { invalid } from '../errors.ts';
+import { notifyUserChanged } from '../db/notify.ts';
 import { isLocale, LOCALES } from '../i18n/locales.ts';
-import { notifyUserChanged } from '../live/notify.ts';
 
 export interface SettingsChange {
   tz?: string;

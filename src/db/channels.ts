@@ -1,11 +1,37 @@
 // The channels table (SPEC A2, A8): rows as the engine sees them, and the
 // writes of /me/channels.
 import type { Selectable } from 'kysely';
-import type { ChannelRecord, ChannelType } from '../channels/types.ts';
+import type { ChannelType } from '../domain/channels.ts';
 import type { Db } from './connect.ts';
-import type { ChannelsTable } from './schema.ts';
+import type { ChannelsTable, UsersTable } from './schema.ts';
 
 export type ChannelRow = Selectable<ChannelsTable>;
+
+/** A channel row as the engine sees it. `config` is the channel's own JSON (A2). */
+export interface ChannelRecord {
+  id: ChannelRow['id'];
+  userId: ChannelRow['user_id'];
+  type: ChannelRow['type'];
+  enabled: ChannelRow['enabled'];
+  config: ChannelRow['config'];
+  /** Webhook signing secret (never shown after creation). */
+  secret: ChannelRow['secret'];
+  /** Last interaction seen on the channel (Telegram presence). */
+  lastSeenAt: ChannelRow['last_seen_at'];
+}
+
+/** The user a channel is asked about or delivers to. */
+export interface PresenceUser {
+  id: Selectable<UsersTable>['id'];
+  login: Selectable<UsersTable>['login'];
+  /** Last web heartbeat. */
+  lastHeartbeatAt: Selectable<UsersTable>['last_heartbeat_at'];
+}
+
+/** The presence user of a row that carries the user's id, login and last heartbeat. */
+export function presenceUser(row: { user_id: number; login: string; last_heartbeat_at: Date | null }): PresenceUser {
+  return { id: row.user_id, login: row.login, lastHeartbeatAt: row.last_heartbeat_at };
+}
 
 export function channelRecord(row: ChannelRow): ChannelRecord {
   return {

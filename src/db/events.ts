@@ -1,9 +1,13 @@
-import { sql } from 'kysely';
-import type { State } from '../domain/lifecycle.ts';
+import { type Updateable, sql } from 'kysely';
+import { REMINDING_STATES, type State, TERMINAL_STATES } from '../domain/lifecycle.ts';
 import type { RecurrenceRule } from '../domain/recurrence.ts';
 import type { Db } from './connect.ts';
 import type { DueColumns } from './rows.ts';
-import type { EventPayload } from './schema.ts';
+import { DECIDING_USER_COLUMNS } from './users.ts';
+import type { EventPayload, EventsTable } from './schema.ts';
+
+/** A list of states (domain/lifecycle.ts) as SQL literals, for IN (…) where the planner must see the values. */
+const stateList = (states: readonly State[]) => sql.join(states.map((s) => sql.lit(s)));
 
 export interface EventWrite {
   source_id: number;
@@ -108,7 +112,7 @@ export async function upsertEvents(
   const sameRound = sql`(${sameDue} OR ${sameRule})`;
   // The same rule while the stored occurrence is no longer today's: keep the stored round as it is.
   const storedRound = sql`(${sameRule} AND NOT ${sameDue})`;
-  const keepsTerminal = sql`(${sameRound} AND events.state IN ('done', 'expired', 'withdrawn'))`;
+  const keepsTerminal = sql`(${sameRound} AND events.state IN (${stateList(TERMINAL_STATES)}))`;
   const keep = <T>(column: string) =>
     sql<T>`CASE WHEN ${storedRound} THEN ${sql.ref(`events.${column}`)} ELSE ${sql.ref(`excluded.${column}`)} END`;
   return db
@@ -273,4 +277,73 @@ export async function applyRolls(db: Db, rolls: Roll[], now: Date): Promise<numb
     WHERE events.id = v.id AND date_trunc('milliseconds', events.updated_at) = v.seen
     RETURNING events.id`.execute(db);
   return res.rows.map((r) => Number(r.id));
+}
+
+/** An event's row after Ack or Done (SPEC A6). */
+export async function updateEvent(db: Db, id: number, set: Updateable<EventsTable>): Promise<void> {
+  await db.updateTable('events').set(set).where('id', '=', id).execute();
+}
+
+/** The user and state of these events, for a NOTIFY after an update that returned only ids. */
+export async function eventUsersAndStates(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db.selectFrom('events').select(['id', 'user_id', 'state']).where('id', 'in', ids).execute();
+}
+
+// ---------------------------------------------------------------------------
+// The delivery tick (SPEC A7)
+
+// A literal state list, not parameters: the planner then matches the partial index events_check_due.
+const reminding = sql<boolean>`events.state IN (${stateList(REMINDING_STATES)})`;
+
+/** Reminding events whose next_check_at has come, with what the tick needs of their user and source. */
+function candidates(db: Db, now: Date) {
+  return db
+    .selectFrom('events')
+    .innerJoin('users', 'users.id', 'events.user_id')
+    .innerJoin('sources', 'sources.id', 'events.source_id')
+    .select([
+      'events.id',
+      'events.state',
+      'events.due_mode',
+      'events.due_date',
+      'events.due_time',
+      'events.due_instant',
+      'events.fire_on',
+      'events.after_due',
+      'events.quiet_until',
+      'events.round',
+      'events.source_ref',
+      'events.topic',
+      'sources.name as source',
+      ...DECIDING_USER_COLUMNS,
+    ])
+    .where(reminding)
+    .where('events.next_check_at', '<=', now);
+}
+
+export type DueCandidate = Awaited<ReturnType<ReturnType<typeof candidates>['execute']>>[number];
+
+/** Up to `limit` candidates, longest-waiting first; no row locks (presence is asked after this). */
+export async function dueCandidates(db: Db, now: Date, limit: number): Promise<DueCandidate[]> {
+  return candidates(db, now).orderBy('events.next_check_at').orderBy('events.id').limit(limit).execute();
+}
+
+/** These candidates again, row-locked (an Ack or Done that landed meanwhile is seen); the ones no longer due drop out. */
+export async function lockDueCandidates(db: Db, now: Date, ids: number[]): Promise<DueCandidate[]> {
+  return candidates(db, now)
+    .where(sql<boolean>`events.id = ANY(${ids}::bigint[])`)
+    .orderBy('events.id')
+    .forUpdate('events')
+    .execute();
+}
+
+/** Writes many events' next_check_at in one statement. */
+export async function setNextChecks(db: Db, checks: Array<{ id: number; next: Date }>): Promise<void> {
+  if (checks.length === 0) return;
+  await sql`
+    UPDATE events SET next_check_at = v.next
+    FROM (SELECT unnest(${checks.map((c) => c.id)}::bigint[]) AS id,
+                 unnest(${checks.map((c) => c.next)}::timestamptz[]) AS next) v
+    WHERE events.id = v.id`.execute(db);
 }

@@ -6,6 +6,7 @@ import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { UNREAD_COUNTED_UP_TO } from '../domain/notices.ts';
 import type { Db } from './connect.ts';
 import type { Database, NoticesTable } from './schema.ts';
+import { DECIDING_USER_COLUMNS } from './users.ts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -144,6 +145,10 @@ export async function findOpenGroup(db: Executor, sourceId: number, sourceRef: s
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
+}
+
+export async function findNotice(db: Executor, id: number): Promise<NoticeRow> {
+  return db.selectFrom('notices').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
 export async function recipientIds(db: Executor, noticeId: number): Promise<number[]> {
@@ -334,16 +339,52 @@ export async function recipientRows(db: Executor, noticeIds: number[], userIds?:
   return (await q.orderBy('r.notice_id').execute()) as RecipientNoticeRow[];
 }
 
+/** A user's unread notices in the inbox, counted up to 100 (SPEC B2: shown as "99+"), as a subquery. */
+const unreadOf = (userId: unknown) => sql<number>`(
+  SELECT count(*)::int FROM (
+    SELECT 1 FROM notice_recipients x
+    WHERE x.user_id = ${userId} AND x.read_at IS NULL AND x.archived_at IS NULL
+    LIMIT ${UNREAD_COUNTED_UP_TO}
+  ) counted
+)`;
+
 /** Unread notices in the inbox, counted up to 100 (SPEC B2: shown as "99+"). */
 export async function unreadCount(db: Executor, userId: number): Promise<number> {
-  const res = await sql<{ n: number }>`
-    SELECT count(*)::int AS n FROM (
-      SELECT 1 FROM notice_recipients
-      WHERE user_id = ${userId} AND read_at IS NULL AND archived_at IS NULL
-      LIMIT ${UNREAD_COUNTED_UP_TO}
-    ) unread
-  `.execute(db);
-  return res.rows[0]!.n;
+  return (await unreadCounts(db, [userId])).get(userId)!;
+}
+
+/** Unread counts (each up to 100) of many users in one query; unknown users count 0. */
+export async function unreadCounts(db: Executor, userIds: number[]): Promise<Map<number, number>> {
+  const counts = new Map<number, number>(userIds.map((id) => [id, 0]));
+  if (userIds.length === 0) return counts;
+  const rows = await db
+    .selectFrom('users as u')
+    .select(['u.id as user_id', unreadOf(sql.ref('u.id')).as('n')])
+    .where('u.id', 'in', userIds)
+    .execute();
+  for (const r of rows) counts.set(r.user_id, r.n);
+  return counts;
+}
+
+/**
+ * These notices as the given recipients see them, each with the recipient's
+ * unread count and — with `withPreferences` — whether their web cell is off
+ * (SPEC B3: the row then arrives `silent`): one query for a live round.
+ */
+export async function recipientFrames(db: Executor, noticeIds: number[], userIds: number[], withPreferences: boolean) {
+  const rows = await recipientNotices(db)
+    .select([
+      withPreferences
+        ? sql<boolean>`EXISTS (SELECT 1 FROM preferences p WHERE p.user_id = r.user_id AND p.source_id = n.source_id
+                        AND p.topic = n.topic AND p.channel_type = 'web' AND NOT p.enabled)`.as('silent')
+        : sql<boolean>`false`.as('silent'),
+      unreadOf(sql.ref('r.user_id')).as('unread'),
+    ])
+    .where('r.notice_id', 'in', noticeIds)
+    .where('r.user_id', 'in', userIds)
+    .orderBy('r.notice_id')
+    .execute();
+  return rows as Array<RecipientNoticeRow & { silent: boolean; unread: number }>;
 }
 
 export async function markRead(db: Executor, userId: number, noticeIds: number[] | 'all', now: Date): Promise<number> {
@@ -413,4 +454,71 @@ export async function sweepNotices(db: Db, olderThan: Date, batch = 5000): Promi
     removed += n;
     if (n < batch) return removed;
   }
+}
+
+// ---------------------------------------------------------------------------
+// Delivery (SPEC B5)
+
+/** Recipients whose pending push waits for a decision and whose next look has come, with what the tick needs. */
+export async function pendingPushes(db: Executor, now: Date, limit: number) {
+  return db
+    .selectFrom('notice_recipients as r')
+    .innerJoin('notices as n', 'n.id', 'r.notice_id')
+    .innerJoin('users', 'users.id', 'r.user_id')
+    .select([
+      'r.notice_id',
+      // Set exactly while a push waits (the query's condition): never null here.
+      sql<number>`r.pending_seq`.as('pending_seq'),
+      sql<Date>`r.pending_since`.as('pending_since'),
+      sql<boolean>`(r.read_at IS NOT NULL OR r.archived_at IS NOT NULL)`.as('read'),
+      'n.source_id',
+      'n.topic',
+      'n.urgent',
+      'n.channels',
+      ...DECIDING_USER_COLUMNS,
+    ])
+    .where('r.next_check_at', '<=', now)
+    .orderBy('r.next_check_at')
+    .limit(limit)
+    .execute();
+}
+
+export type PendingPush = Awaited<ReturnType<typeof pendingPushes>>[number];
+
+/** A (notice, user) whose pending push was decided; `seq` is the push decided about. */
+export interface PushKey {
+  noticeId: number;
+  userId: number;
+  seq: number;
+}
+
+/**
+ * Pushes still waiting: their next look moves to `next`. Written only where
+ * the push decided about is still the pending one (a newer push that came
+ * meanwhile is decided at the next tick). Returns the (notice, user) written.
+ */
+export async function postponePushes(db: Executor, waits: Array<PushKey & { next: Date }>): Promise<Array<{ notice_id: number; user_id: number }>> {
+  if (waits.length === 0) return [];
+  const res = await sql<{ notice_id: number; user_id: number }>`
+    UPDATE notice_recipients r SET next_check_at = v.next
+    FROM (SELECT unnest(${waits.map((w) => w.noticeId)}::bigint[]) AS notice_id,
+                 unnest(${waits.map((w) => w.userId)}::bigint[]) AS user_id,
+                 unnest(${waits.map((w) => w.seq)}::int[]) AS seq,
+                 unnest(${waits.map((w) => w.next)}::timestamptz[]) AS next) v
+    WHERE r.notice_id = v.notice_id AND r.user_id = v.user_id AND r.pending_seq = v.seq
+    RETURNING r.notice_id, r.user_id`.execute(db);
+  return res.rows;
+}
+
+/** Pushes decided for good (delivered or dropped): nothing pending any more, on the same condition as postponePushes. */
+export async function settlePushes(db: Executor, ends: PushKey[]): Promise<Array<{ notice_id: number; user_id: number }>> {
+  if (ends.length === 0) return [];
+  const res = await sql<{ notice_id: number; user_id: number }>`
+    UPDATE notice_recipients r SET pending_seq = NULL, pending_since = NULL, next_check_at = NULL
+    FROM (SELECT unnest(${ends.map((e) => e.noticeId)}::bigint[]) AS notice_id,
+                 unnest(${ends.map((e) => e.userId)}::bigint[]) AS user_id,
+                 unnest(${ends.map((e) => e.seq)}::int[]) AS seq) v
+    WHERE r.notice_id = v.notice_id AND r.user_id = v.user_id AND r.pending_seq = v.seq
+    RETURNING r.notice_id, r.user_id`.execute(db);
+  return res.rows;
 }

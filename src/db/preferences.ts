@@ -1,7 +1,7 @@
 // Notice preferences (SPEC B3): (source, topic) × channel type on/off per
 // user. Only cells a user has set are stored; a missing cell is on.
 import { sql } from 'kysely';
-import type { ChannelType } from '../domain/notices.ts';
+import type { ChannelType } from '../domain/channels.ts';
 import type { Db } from './connect.ts';
 
 export interface PreferenceCell {
@@ -61,30 +61,13 @@ export async function sourceIdsByName(db: Db, names: string[]): Promise<Map<stri
   return out;
 }
 
-/**
- * The cells switched off for these recipients of a (source, topic), by user
- * id. The delivery path calls it; a failure there means defaults (all on).
- */
-export async function disabledChannels(
-  db: Db,
-  userIds: number[],
-  sourceId: number,
-  topic: string,
-): Promise<Map<number, Set<ChannelType>>> {
-  const out = new Map<number, Set<ChannelType>>();
-  if (userIds.length === 0) return out;
-  const rows = await db
+/** The cells switched off for these users, all (source, topic) pairs: the notice tick's preference read. */
+export async function disabledCells(db: Db, userIds: number[]) {
+  if (userIds.length === 0) return [];
+  return db
     .selectFrom('preferences')
-    .select(['user_id', 'channel_type'])
-    .where('user_id', 'in', userIds)
-    .where('source_id', '=', sourceId)
-    .where('topic', '=', topic)
+    .select(['user_id', 'source_id', 'topic', 'channel_type'])
     .where('enabled', '=', false)
+    .where('user_id', 'in', userIds)
     .execute();
-  for (const r of rows) {
-    const set = out.get(r.user_id) ?? new Set<ChannelType>();
-    set.add(r.channel_type);
-    out.set(r.user_id, set);
-  }
-  return out;
 }

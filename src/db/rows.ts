@@ -24,6 +24,23 @@ export function userSettings(row: Pick<UserRow, 'tz' | 'quiet_start' | 'quiet_en
   };
 }
 
+/**
+ * userSettings, parsed once per distinct (zone, hours) for the life of the
+ * memo — a tick, a write batch: most users share a zone and hours.
+ */
+export function settingsMemo(): (row: Pick<UserRow, 'tz' | 'quiet_start' | 'quiet_end'>) => UserSettings {
+  const memo = new Map<string, UserSettings>();
+  return (row) => {
+    const key = `${row.tz}\u0000${row.quiet_start}\u0000${row.quiet_end}`;
+    let user = memo.get(key);
+    if (!user) {
+      user = userSettings(row);
+      memo.set(key, user);
+    }
+    return user;
+  };
+}
+
 export interface DueColumns {
   due_mode: 'local' | 'fixed';
   due_date: string | null;

@@ -1,8 +1,23 @@
 import { sql } from 'kysely';
+import { BADGE_STATES } from '../domain/lifecycle.ts';
 import type { Db } from './connect.ts';
 import type { UserRow } from './rows.ts';
 
 const USER_COLUMNS = ['id', 'login', 'tz', 'quiet_start', 'quiet_end', 'locale'] as const;
+
+/**
+ * What a delivery decision needs of a user, events' and notices' alike: the
+ * id and login, the zone and hours (windows, quiet hours) and the last web
+ * heartbeat (web presence). Selected from `users` joined as "users".
+ */
+export const DECIDING_USER_COLUMNS = [
+  'users.id as user_id',
+  'users.login',
+  'users.tz',
+  'users.quiet_start',
+  'users.quiet_end',
+  'users.last_heartbeat_at',
+] as const;
 
 /** What a user created now starts with: the default zone (SPEC A8) and the language of the request that creates them. */
 export interface NewUserDefaults {
@@ -68,13 +83,22 @@ export async function recordHeartbeat(db: Db, userId: number, now: Date): Promis
   await db.updateTable('users').set({ last_heartbeat_at: now }).where('id', '=', userId).execute();
 }
 
-/** Badge = the user's events in today + overdue (SPEC A4). */
-export async function badgeCount(db: Db, userId: number): Promise<number> {
-  const row = await db
+/** Badge = events in today + overdue (SPEC A4), for many users in one query; absent users count 0. */
+export async function badgeCounts(db: Db, userIds: number[]): Promise<Map<number, number>> {
+  const counts = new Map<number, number>(userIds.map((id) => [id, 0]));
+  if (userIds.length === 0) return counts;
+  const rows = await db
     .selectFrom('events')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('user_id', '=', userId)
-    .where('state', 'in', ['today', 'overdue'])
-    .executeTakeFirstOrThrow();
-  return row.n;
+    .select(['user_id', sql<number>`count(*)::int`.as('n')])
+    .where('user_id', 'in', userIds)
+    .where('state', 'in', BADGE_STATES)
+    .groupBy('user_id')
+    .execute();
+  for (const r of rows) counts.set(r.user_id, r.n);
+  return counts;
+}
+
+/** One user's badge. */
+export async function badgeCount(db: Db, userId: number): Promise<number> {
+  return (await badgeCounts(db, [userId])).get(userId)!;
 }

@@ -1,20 +1,12 @@
 // The tick's brain for one event (SPEC A7, tick algorithm): given the open
 // window, the delivery log for it, quiet_until and the channels' presence,
 // decide whether to deliver now, to whom, and why — or why not.
+import { type ChannelRef, type Presence, pickChannels } from './channels.ts';
 import type { EventDates, State } from './lifecycle.ts';
 import { REMINDING_STATES } from './lifecycle.ts';
 import { type Instant, before } from './time.ts';
 import type { UserSettings } from './user.ts';
 import { type WindowConfig, type WindowInfo, openWindow } from './windows.ts';
-
-export type ChannelType = 'web' | 'telegram' | 'webhook';
-export type Presence = 'present' | 'absent' | 'unknown';
-
-export interface ChannelRef {
-  id: number;
-  type: ChannelType;
-  enabled: boolean;
-}
 
 export interface DecideInput {
   state: State;
@@ -63,14 +55,14 @@ export function decide(input: DecideInput): Decision {
   if (input.deliveredInWindow) return { kind: 'skip', why: 'delivered' };
   if (before(now, input.quietUntil)) return { kind: 'skip', why: 'quiet' };
 
-  const enabled = input.channels.filter((c) => c.enabled);
-  if (enabled.length === 0) return { kind: 'skip', why: 'no-channels' };
-  const present = enabled.filter((c) => input.presence.get(c.id) === 'present');
-  if (present.length > 0) {
-    return { kind: 'deliver', windowStart: window.start, channelIds: present.map((c) => c.id), why: 'present' };
-  }
+  const pick = pickChannels(
+    input.channels.filter((c) => c.enabled),
+    input.presence,
+  );
+  if (pick.why === 'no-channels') return { kind: 'skip', why: 'no-channels' };
+  if (pick.why === 'present') return { kind: 'deliver', windowStart: window.start, channelIds: pick.channelIds, why: 'present' };
   if (!window.fallback || window.fallbackAt === null || before(now, window.fallbackAt)) {
     return { kind: 'skip', why: 'waiting' };
   }
-  return { kind: 'deliver', windowStart: window.start, channelIds: enabled.map((c) => c.id), why: 'fallback' };
+  return { kind: 'deliver', windowStart: window.start, channelIds: pick.fallbackIds, why: 'fallback' };
 }

@@ -14,7 +14,8 @@ export const REMINDING_STATES: readonly State[] = ['preparing', 'today', 'overdu
 
 export const isTerminal = (s: State): boolean => TERMINAL_STATES.includes(s);
 /** Badge = today + overdue (SPEC A4). */
-export const countsInBadge = (s: State): boolean => s === 'today' || s === 'overdue';
+export const BADGE_STATES: readonly State[] = ['today', 'overdue'];
+export const countsInBadge = (s: State): boolean => BADGE_STATES.includes(s);
 
 /** The dates of an event that drive its phase. */
 export interface EventDates {

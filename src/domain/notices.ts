@@ -2,6 +2,7 @@
 // unread label and the delivery decision, as pure functions of their inputs
 // and an injected "now". No I/O here: src/core/notices.ts loads, calls these
 // and writes.
+import { type ChannelRef, type ChannelType, type Presence, pickChannels } from './channels.ts';
 import { activeHours } from './windows.ts';
 import { type Instant, before, dayIn } from './time.ts';
 import type { UserSettings } from './user.ts';
@@ -9,8 +10,6 @@ import type { UserSettings } from './user.ts';
 export type NoticeMode = 'create' | 'upsert' | 'group';
 export const NOTICE_MODES: readonly NoticeMode[] = ['create', 'upsert', 'group'];
 
-export type ChannelType = 'web' | 'telegram' | 'webhook';
-export const CHANNEL_TYPES: readonly ChannelType[] = ['web', 'telegram', 'webhook'];
 
 /** A group keeps only its last messages (seed 003: "only the last 10"). */
 export const GROUP_MESSAGES_KEPT = 10;
@@ -202,13 +201,8 @@ export function unreadLabel(counted: number): string {
 // ---------------------------------------------------------------------------
 // Delivery (SPEC B5)
 
-export type Presence = 'present' | 'absent' | 'unknown';
-
-export interface NoticeChannel {
-  id: number;
-  type: ChannelType;
-  enabled: boolean;
-}
+/** A recipient's channel as the notice decision needs it. */
+export type NoticeChannel = ChannelRef;
 
 /** (source, topic) × channel type → on/off; a missing cell is on (SPEC B3). */
 export type PreferenceLookup = (channel: ChannelType) => boolean;
@@ -238,11 +232,11 @@ export type NoticeDecision =
   | { kind: 'drop'; why: 'no-channels' | 'read' };
 
 /** The channels a notice may use for this recipient: enabled, of the notice's types, wanted. */
-export function eligibleChannels(
-  channels: readonly NoticeChannel[],
+export function eligibleChannels<C extends NoticeChannel>(
+  channels: readonly C[],
   noticeChannels: readonly ChannelType[] | null,
   wants: PreferenceLookup,
-): NoticeChannel[] {
+): C[] {
   return channels.filter((c) => c.enabled && (noticeChannels === null || noticeChannels.includes(c.type)) && wants(c.type));
 }
 
@@ -275,14 +269,13 @@ export function nextActiveStart(at: Instant, user: UserSettings): Instant {
  */
 export function decideNotice(input: NoticeDeliveryInput): NoticeDecision {
   if (input.read) return { kind: 'drop', why: 'read' };
-  const eligible = eligibleChannels(input.channels, input.noticeChannels, input.wants);
-  if (eligible.length === 0) return { kind: 'drop', why: 'no-channels' };
-  const present = eligible.filter((c) => input.presence.get(c.id) === 'present');
-  if (present.length > 0) return { kind: 'deliver', channelIds: present.map((c) => c.id), why: 'present' };
+  const pick = pickChannels(eligibleChannels(input.channels, input.noticeChannels, input.wants), input.presence);
+  if (pick.why === 'no-channels') return { kind: 'drop', why: 'no-channels' };
+  if (pick.why === 'present') return { kind: 'deliver', channelIds: pick.channelIds, why: 'present' };
   const fallbackAt = input.pushedAt.add({ minutes: input.fallbackMinutes });
   if (before(input.now, fallbackAt)) return { kind: 'wait', until: fallbackAt, why: 'absent' };
   if (!input.urgent && inQuietHours(input.now, input.user)) {
     return { kind: 'wait', until: nextActiveStart(input.now, input.user), why: 'quiet' };
   }
-  return { kind: 'deliver', channelIds: eligible.map((c) => c.id), why: 'fallback' };
+  return { kind: 'deliver', channelIds: pick.fallbackIds, why: 'fallback' };
 }

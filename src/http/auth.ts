@@ -1,8 +1,8 @@
 // The three entries of SPEC A9: sources by bearer token on /api/*, users by
 // the forward-auth header on / and /me/*, and channel actions by token.
-import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { addressMatcher, LOGIN_PATTERN } from '../config.ts';
+import { hashToken } from '../core/tokens.ts';
 import { findSourceByTokenHash, type Source } from '../db/sources.ts';
 import { ensureUser, type NewUserDefaults } from '../db/users.ts';
 import { localeFromAcceptLanguage } from '../i18n/locales.ts';
@@ -10,13 +10,6 @@ import type { UserRow } from '../db/rows.ts';
 import { toDate } from '../domain/time.ts';
 import { HadoError, unauthorized } from '../errors.ts';
 import type { AppContext } from './context.ts';
-
-/** A source token: 256 random bits, shown once; the database keeps its SHA-256. */
-export function newToken(prefix: string): string {
-  return `${prefix}${randomBytes(32).toString('base64url')}`;
-}
-
-export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 export async function authenticateSource(ctx: AppContext, request: FastifyRequest): Promise<Source> {
   const header = request.headers.authorization;

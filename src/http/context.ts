@@ -1,14 +1,26 @@
+import type { TelegramClient } from '../channels/telegram/api.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import type { Db, Store } from '../db/connect.ts';
+import type { ErrorSink } from '../errors.ts';
 import type { Live } from '../live/live.ts';
 
-/** What the HTTP routes are handed: the store, the configuration and the one clock. */
+/**
+ * What the HTTP routes are handed: the store, the configuration, the one
+ * clock, and the long-lived objects the composition root built (runtime.ts
+ * buildContext) — the routes create none of their own.
+ */
 export interface AppContext {
   store: Store;
   db: Db;
   config: Config;
   clock: Clock;
-  /** The process's live stream; created by the stream route on first use when absent. */
-  live?: Live;
+  /** The process's live stream (started by the first stream request, stopped by its owner). */
+  live: Live;
+  /** The process's Telegram Bot API client; null without TELEGRAM_BOT_TOKEN. */
+  telegram: TelegramClient | null;
+  /** Called after every Done that closed an event, once committed (e.g. Telegram removes old buttons). */
+  onEventDone(eventId: number): void;
+  /** The process's error sink for background work. */
+  onError: ErrorSink;
 }

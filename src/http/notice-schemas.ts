@@ -1,11 +1,17 @@
 // Request shapes of notices (SPEC B1–B3), checked by Fastify's JSON-schema
 // validator before any handler runs. Unknown fields are rejected.
-import { Type } from 'typebox';
+import { type TBoolean, type TOptional, Type } from 'typebox';
+import { CHANNEL_TYPES, type ChannelType } from '../domain/channels.ts';
 import { MAX_BATCH } from './schemas.ts';
 
 const NonBlank = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
 const Login = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9._@+-]+$' });
-const ChannelTypeSchema = Type.Union([Type.Literal('web'), Type.Literal('telegram'), Type.Literal('webhook')]);
+const ChannelTypeSchema = Type.Union(CHANNEL_TYPES.map((t) => Type.Literal(t)));
+/** One optional on/off per channel type: a row of the preferences grid (SPEC B3). */
+const GridCells = Object.fromEntries(CHANNEL_TYPES.map((t) => [t, Type.Optional(Type.Boolean())])) as Record<
+  ChannelType,
+  TOptional<TBoolean>
+>;
 
 export const NoticeIn = Type.Object(
   {
@@ -21,7 +27,7 @@ export const NoticeIn = Type.Object(
     urgent: Type.Optional(Type.Boolean()),
     dedupe_key: Type.Optional(NonBlank(255)),
     claim: Type.Optional(Type.Boolean()),
-    channels: Type.Optional(Type.Array(ChannelTypeSchema, { minItems: 1, maxItems: 3, uniqueItems: true })),
+    channels: Type.Optional(Type.Array(ChannelTypeSchema, { minItems: 1, maxItems: CHANNEL_TYPES.length, uniqueItems: true })),
     group: Type.Optional(
       Type.Object(
         {
@@ -67,14 +73,7 @@ export const PreferencesGrid = Type.Object(
         {
           source: NonBlank(100),
           topic: Type.String({ maxLength: 100 }),
-          channels: Type.Object(
-            {
-              web: Type.Optional(Type.Boolean()),
-              telegram: Type.Optional(Type.Boolean()),
-              webhook: Type.Optional(Type.Boolean()),
-            },
-            { additionalProperties: false },
-          ),
+          channels: Type.Object(GridCells, { additionalProperties: false }),
         },
         { additionalProperties: false },
       ),

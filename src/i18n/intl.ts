@@ -19,6 +19,8 @@ function memo<T>(make: (locale: Locale) => T): (locale: Locale) => T {
 const namedDays = memo((l) => new Intl.RelativeTimeFormat(intlTag(l), { numeric: 'auto' }));
 /** Counted spans: "in 3 days", "через 21 месяц", "22 роки тому". */
 const countedSpans = memo((l) => new Intl.RelativeTimeFormat(intlTag(l), { numeric: 'always' }));
+/** Short counted spans for recent moments: "5 min ago", «3 ч назад», «21 хв тому». */
+const shortSpans = memo((l) => new Intl.RelativeTimeFormat(intlTag(l), { numeric: 'always', style: 'short' }));
 const weekdayNames = memo((l) => {
   const f = new Intl.DateTimeFormat(intlTag(l), { weekday: 'short', timeZone: 'UTC' });
   // 2024-01-01 was a Monday: index 0 = Monday … 6 = Sunday, Hado's weekday numbering.
@@ -32,6 +34,9 @@ export const namedDay = (locale: Locale, days: -1 | 0 | 1): string => namedDays(
 /** "in 3 weeks" / "3 weeks ago": `n` positive is ahead, negative behind. */
 export const relativeSpan = (locale: Locale, n: number, unit: 'day' | 'week' | 'month' | 'year'): string =>
   countedSpans(locale).format(n, unit);
+
+/** "5 min ago" / «3 ч назад»: a short span for the feed (`n` negative is behind). */
+export const relativeShort = (locale: Locale, n: number, unit: 'minute' | 'hour'): string => shortSpans(locale).format(n, unit);
 
 /** "Mon and Thu", "пн, ср и пт", "пн і чт" (0 = Monday … 6 = Sunday; repeats dropped, in week order). */
 export function weekdayList(locale: Locale, days: readonly number[]): string {

@@ -4,18 +4,19 @@
 // A kind with no handler, or a message whose detail did not fit, resyncs its
 // users: a page that re-reads is never wrong, only a little slower.
 //
-// Notices add their kind here: `notice: (msg, users, live) => { load the
-// rows for `users`; live.hub.publish([recipient], { type: 'notice', data: row }, 'notice') }`.
+// A new kind adds its handler here and its NOTIFY in src/db/notify.ts.
 import type { Db } from '../db/connect.ts';
+import { eventChanges, type LiveMessage } from '../db/notify.ts';
 import type { Hub } from './hub.ts';
-import { eventChanges, type LiveMessage } from './messages.ts';
-import { noticeKind, unreadKind } from './notices.ts';
+import { noticeIds, publishUnreadOf, resyncNotices } from './notices.ts';
 
 export interface KindContext {
   db: Db;
   hub: Hub;
-  /** Sends each user a fresh `badge` frame (coalesced, one query per batch). */
+  /** Sends each user a fresh `badge` frame (coalesced: one query per round). */
   refreshBadges(userIds: number[]): void;
+  /** Sends these users the rows of these notices (coalesced: one query per round). */
+  noticeFrames(ids: number[], userIds: number[]): void;
 }
 
 /** `users`: the message's users that have a stream on this process (never empty). */
@@ -41,8 +42,12 @@ export const KINDS: Record<string, KindHandler> = {
     ctx.hub.publish(users, resyncFrame('settings'), 'event');
     ctx.refreshBadges(users);
   },
-  /** Notices (re)pushed: the row to each recipient, then their unread count (lane "notice"). */
-  notice: noticeKind,
+  /** Notices (re)pushed: the row to each recipient, then their unread count (lane "notice"). Returns at once. */
+  notice: (msg, users, ctx) => {
+    const ids = noticeIds(msg.d);
+    if (ids === null) ctx.hub.publish(users, resyncNotices, 'notice');
+    else ctx.noticeFrames(ids, users);
+  },
   /** Read or archive state changed: the unread count. */
-  unread: unreadKind,
+  unread: (_msg, users, ctx) => publishUnreadOf(ctx.db, ctx.hub, users),
 };

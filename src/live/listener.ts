@@ -6,7 +6,7 @@
 // when the server goes away.
 import pg from 'pg';
 import type { Store } from '../db/connect.ts';
-import { LIVE_CHANNEL } from './messages.ts';
+import { LIVE_CHANNEL } from '../db/notify.ts';
 
 export interface ListenerHooks {
   onPayload(payload: string): void;

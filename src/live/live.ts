@@ -4,16 +4,18 @@
 // it hears to the streams it holds.
 //
 // API for other features:
-//   notifyChange(db, kind, userIds, detail)   (notify.ts) — from a write, on its transaction
-//   KINDS[kind]                               (kinds.ts)  — turn that message into frames here
+//   notifyChange(db, kind, userIds, detail)   (db/notify.ts) — from a write, on its transaction
+//   KINDS[kind]                               (kinds.ts)     — turn that message into frames here
 //   live.hub.publish(userIds, frame, lane)    — publish directly on this process
+import { Coalescer } from '../coalescer.ts';
 import type { Store } from '../db/connect.ts';
-import { badgeCounts } from './badge.ts';
+import { type LiveMessage, parseMessage } from '../db/notify.ts';
+import { badgeCounts } from '../db/users.ts';
 import type { Frame, Lane } from './connection.ts';
 import { Hub, type HubOptions } from './hub.ts';
 import { type KindContext, type KindHandler, KINDS, resyncFrame } from './kinds.ts';
 import { type Listener, listen } from './listener.ts';
-import { type LiveMessage, parseMessage } from './messages.ts';
+import { type NoticeFrameRequest, publishNoticeFrames } from './notices.ts';
 
 export interface LiveLog {
   warn(obj: object, msg: string): void;
@@ -35,8 +37,10 @@ export class Live {
   private listener: Listener | null = null;
   private starting: Promise<void> | null = null;
   private stopped = false;
-  private readonly pendingBadges = new Set<number>();
-  private badgeRun: Promise<void> | null = null;
+  /** Badges of the users named while a count runs go together in the next one. */
+  private readonly badges: Coalescer<number[]>;
+  /** Notice messages heard while a frame query runs go together in the next one. */
+  private readonly frames: Coalescer<NoticeFrameRequest>;
   /** Settles when every message heard so far has been turned into frames (tests). */
   private work: Promise<void> = Promise.resolve();
   private readonly kindContext: KindContext;
@@ -48,7 +52,15 @@ export class Live {
     this.hub = new Hub(opts);
     this.log = opts.log ?? silent;
     this.kinds = opts.kinds ?? KINDS;
-    this.kindContext = { db: store.db, hub: this.hub, refreshBadges: (ids) => this.refreshBadges(ids) };
+    this.badges = new Coalescer((batches) => this.publishBadges(batches.flat()));
+    this.frames = new Coalescer((requests) => publishNoticeFrames(store.db, this.hub, requests));
+    this.kindContext = {
+      db: store.db,
+      hub: this.hub,
+      // Both runs handle their own errors (a resync), so nobody waits on these promises.
+      refreshBadges: (ids) => void this.badges.add(ids),
+      noticeFrames: (ids, users) => void this.frames.add({ ids, users }),
+    };
   }
 
   /** Starts listening (once; later calls wait for the first). Streams open only after this. */
@@ -96,7 +108,13 @@ export class Live {
   /** Resolves once every message received so far has been published. */
   async settled(): Promise<void> {
     await this.work;
-    while (this.badgeRun) await this.badgeRun;
+    await this.frames.idle();
+    await this.badges.idle();
+  }
+
+  /** Ends every open stream (the server is closing); the process keeps listening until stop(). */
+  closeStreams(): void {
+    this.hub.close();
   }
 
   async stop(): Promise<void> {
@@ -127,27 +145,16 @@ export class Live {
     }
   }
 
-  // One query for all users waiting for a badge; a run at a time, so a slow
-  // older count can never overwrite a newer one.
-  private refreshBadges(userIds: number[]): void {
-    for (const id of userIds) this.pendingBadges.add(id);
-    this.badgeRun ??= this.runBadges().finally(() => {
-      this.badgeRun = null;
-    });
-  }
-
-  private async runBadges(): Promise<void> {
-    while (this.pendingBadges.size > 0) {
-      const users = this.hub.connected(this.pendingBadges);
-      this.pendingBadges.clear();
-      if (users.length === 0) continue;
-      try {
-        const counts = await badgeCounts(this.store.db, users);
-        for (const [userId, badge] of counts) this.publish([userId], { type: 'badge', data: { badge } }, 'event');
-      } catch (err) {
-        this.log.error({ err }, 'live: badge query failed');
-        this.publish(users, resyncFrame('badge'), 'event');
-      }
+  // One query for all users waiting for a badge (the coalescer's round).
+  private async publishBadges(userIds: number[]): Promise<void> {
+    const users = this.hub.connected(userIds);
+    if (users.length === 0) return;
+    try {
+      const counts = await badgeCounts(this.store.db, users);
+      for (const [userId, badge] of counts) this.publish([userId], { type: 'badge', data: { badge } }, 'event');
+    } catch (err) {
+      this.log.error({ err }, 'live: badge query failed');
+      this.publish(users, resyncFrame('badge'), 'event');
     }
   }
 }

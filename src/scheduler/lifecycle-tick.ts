@@ -6,14 +6,14 @@
 // A recurring event (SPEC Part C) whose round has ended (done, expired)
 // rolls at once: the tick that sees the round end starts the next round,
 // exactly as a client re-push with a new due_at would.
-import { sql } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { applyRolls, applyStateChanges, type Roll, selectEventsWithUser, type StateChange } from '../db/events.ts';
+import { exclusively, TICK_LOCKS } from '../db/locks.ts';
 import { dateOrNull, dueColumns, eventDates, userSettings } from '../db/rows.ts';
 import type { State } from '../domain/lifecycle.ts';
 import { lifecycleStep } from '../domain/series.ts';
 import { type Instant, toDate } from '../domain/time.ts';
-import { notifyEvents } from '../live/notify.ts';
+import { notifyEvents } from '../db/notify.ts';
 
 export interface Transition {
   id: number;
@@ -30,7 +30,7 @@ export interface Transition {
 const BATCH = 2000;
 
 /** Key of the advisory lock that keeps two schedulers from ticking at once. */
-export const SCHEDULER_LOCK = 0x4861646f; // "Hado"
+export const SCHEDULER_LOCK = TICK_LOCKS.lifecycle;
 
 /**
  * Applies due transitions as of `now`. Returns null when another scheduler
@@ -38,9 +38,7 @@ export const SCHEDULER_LOCK = 0x4861646f; // "Hado"
  */
 export async function lifecycleTick(db: Db, now: Instant): Promise<Transition[] | null> {
   const nowDate = toDate(now);
-  return db.transaction().execute(async (trx) => {
-    const lock = await sql<{ locked: boolean }>`SELECT pg_try_advisory_xact_lock(${SCHEDULER_LOCK}) AS locked`.execute(trx);
-    if (!lock.rows[0]?.locked) return null;
+  return exclusively(db, 'lifecycle', async (trx) => {
     const transitions: Transition[] = [];
     const moved: Array<{ id: number; user_id: number; state: State }> = [];
     let lastId = 0;

@@ -1,20 +1,19 @@
-// A loop that runs a job at the start of every minute of the given clock.
-// A run that throws is logged and the loop goes on; runs never overlap.
+// The scheduler's loops: a job run again and again on the injected clock's
+// schedule. Runs never overlap; a run that throws is reported and the loop
+// goes on.
 import type { Clock } from '../clock.ts';
 
 export interface Loop {
   stop(): Promise<void>;
 }
 
-export function everyMinute(clock: Clock, job: () => Promise<void>, onError: (e: unknown) => void): Loop {
+/** Runs `job` now, then again each time `delayMs()` has passed since the last run ended. */
+export function repeat(delayMs: () => number, job: () => Promise<void>, onError: (e: unknown) => void, opts: { now?: boolean } = {}): Loop {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let stopped = false;
   const schedule = (): void => {
-    if (stopped) return;
-    const ms = clock.now().epochMilliseconds;
-    const delay = 60_000 - (ms % 60_000) + 5;
-    timer = setTimeout(run, delay);
+    if (!stopped) timer = setTimeout(run, delayMs());
   };
   const run = (): void => {
     running = job()
@@ -24,7 +23,8 @@ export function everyMinute(clock: Clock, job: () => Promise<void>, onError: (e:
         schedule();
       });
   };
-  run();
+  if (opts.now ?? true) run();
+  else schedule();
   return {
     stop: async () => {
       stopped = true;
@@ -32,4 +32,9 @@ export function everyMinute(clock: Clock, job: () => Promise<void>, onError: (e:
       if (running) await running;
     },
   };
+}
+
+/** A job at once and then at the start of every minute of the given clock (the scheduler tick). */
+export function everyMinute(clock: Clock, job: () => Promise<void>, onError: (e: unknown) => void): Loop {
+  return repeat(() => 60_000 - (clock.now().epochMilliseconds % 60_000) + 5, job, onError);
 }

@@ -42,6 +42,8 @@ export interface TickDeps {
   noticeFallbackMinutes?: number;
   /** HADO_NOTICE_RETENTION_DAYS (default 30). */
   noticeRetentionDays?: number;
+  /** A preferences read that failed (notice delivery then uses the defaults, SPEC B3). */
+  onPreferenceError?: (err: unknown) => void;
 }
 
 /** The notice knobs of B2/B5 from the environment. */
@@ -66,6 +68,7 @@ export async function runTick(db: Db, now: Instant, deps: TickDeps): Promise<Tic
   const notices = await noticeDeliveryTick(db, now, {
     presence: deps.presence,
     fallbackMinutes: deps.noticeFallbackMinutes ?? 10,
+    ...(deps.onPreferenceError ? { onPreferenceError: deps.onPreferenceError } : {}),
   });
   return { at: now, transitions, decisions, notices, swept };
 }

@@ -9,18 +9,20 @@
 //   worker that comes back late cannot overwrite a newer attempt.
 // - 3 attempts with exponential backoff for retryable failures; a channel's
 //   own retry-after (Telegram 429) is honoured when longer.
+// - The worker knows nothing of what it delivers: a claimed row comes with
+//   its message already composed (core/messages.ts), or the reason not to send.
 // Every "now" comes from the injected Clock.
-import { sql } from 'kysely';
 import { Counter } from 'prom-client';
 import type { Logger } from 'pino';
 import type { ChannelRegistry } from '../channels/registry.ts';
-import type { ChannelRecord, DeliveryResult, OutgoingMessage, PresenceUser } from '../channels/types.ts';
+import type { ChannelRecord, DeliveryResult, PresenceUser } from '../channels/types.ts';
 import type { Clock } from '../clock.ts';
-import { type NoticeBody, noticeBodies, noticeMessage } from '../core/notice-delivery.ts';
+import { Coalescer } from '../coalescer.ts';
+import { type Composed, composeMessage } from '../core/messages.ts';
 import type { Db } from '../db/connect.ts';
-import type { EventPayload } from '../db/schema.ts';
-import { isTerminal, type State } from '../domain/lifecycle.ts';
+import { claimDeliveries, type DeliveryResultWrite, recordResults } from '../db/deliveries.ts';
 import { toDate } from '../domain/time.ts';
+import type { ErrorSink } from '../errors.ts';
 import { register } from '../metrics.ts';
 
 export const MAX_ATTEMPTS = 3;
@@ -43,44 +45,20 @@ export interface WorkerOptions {
   /** Real-time pause between polls when the queue is empty. */
   pollMs?: number;
   log?: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** The process's error sink: a round or a result write that failed. */
+  onError?: ErrorSink;
 }
 
-/** A claimed row with everything its delivery needs. */
+/** A claimed row: where it goes, and what it carries (or why it must not go). */
 export interface Claimed {
   id: number;
   attempts: number;
-  actionToken: string;
-  round: number;
   channel: ChannelRecord;
   user: PresenceUser;
-  event: {
-    id: number;
-    state: State;
-    round: number;
-    dueAt: string;
-    source: string;
-    payload: EventPayload;
-  };
-}
-
-/** A claimed notice delivery (SPEC B5): the notice as it is now, and the push the row belongs to. */
-export interface ClaimedNotice extends Omit<Claimed, 'event'> {
-  pushSeq: number;
-  notice: NoticeBody;
+  message: Composed;
 }
 
 export type Outcome = 'ok' | 'retry' | 'failed';
-
-/** One row's result: ok (sent_at), retry (still pending, next_attempt_at) or failed; error kept on both failures. */
-interface ResultWrite {
-  id: number;
-  attempts: number;
-  result: 'ok' | 'pending' | 'failed';
-  error: string | null;
-  sentAt?: Date;
-  externalId?: string | null;
-  nextAttemptAt?: Date;
-}
 
 const outcomes = new Counter({
   name: 'hado_delivery_attempts_total',
@@ -88,64 +66,6 @@ const outcomes = new Counter({
   labelNames: ['channel', 'outcome'],
   registers: [register],
 });
-
-/** Results are written together when this many are waiting, or after FLUSH_MS. */
-const FLUSH_AT = 100;
-const FLUSH_MS = 5;
-
-interface ClaimRow {
-  id: number;
-  attempts: number;
-  action_token: string;
-  round: number;
-  channel_id: number;
-  channel_type: ChannelRecord['type'];
-  channel_enabled: boolean;
-  channel_config: Record<string, unknown>;
-  channel_secret: string | null;
-  channel_last_seen_at: Date | null;
-  user_id: number;
-  login: string;
-  last_heartbeat_at: Date | null;
-  event_id: number | null;
-  state: State;
-  event_round: number;
-  due_at: string;
-  source: string;
-  payload: EventPayload;
-  notice_id: number | null;
-  push_seq: number | null;
-}
-
-/** A2's webhook body (A7) for an event delivery, with absolute action links. */
-export function eventMessage(row: Claimed, appUrl: string): OutgoingMessage {
-  const p = row.event.payload;
-  const base = appUrl.replace(/\/+$/, '');
-  const action = (a: string) => `${base}/a/${encodeURIComponent(row.actionToken)}/${a}`;
-  const doneLabel = p.done_label ?? 'Done';
-  return {
-    deliveryId: row.id,
-    actionToken: row.actionToken,
-    kind: 'event',
-    body: {
-      event: {
-        id: row.event.id,
-        state: row.event.state,
-        due_at: row.event.dueAt,
-        source: row.event.source,
-        title: p.title,
-        subtitle: p.subtitle ?? null,
-        deep_link: p.deep_link ?? null,
-        done_label: doneLabel,
-      },
-      actions: { ack: action('ack'), done: action('done') },
-    },
-    title: p.title,
-    subtitle: p.subtitle ?? null,
-    deepLink: p.deep_link ?? null,
-    doneLabel,
-  };
-}
 
 export class Worker {
   private readonly db: Db;
@@ -155,8 +75,8 @@ export class Worker {
   private readonly maxAttempts: number;
   private readonly backoff: (attempt: number) => number;
   private wakeUp: (() => void) | null = null;
-  private results: Array<{ write: ResultWrite; resolve: () => void; reject: (e: unknown) => void }> = [];
-  private flushTimer: NodeJS.Timeout | null = null;
+  /** Results that finish while a write runs go together in the next one: one statement, one commit, per round. */
+  private readonly results: Coalescer<DeliveryResultWrite>;
   private loop: Promise<void> | null = null;
   private stopped = false;
 
@@ -167,6 +87,7 @@ export class Worker {
     this.leaseMs = Math.min(opts.leaseMs ?? LEASE_MS, LEASE_MS);
     this.maxAttempts = opts.maxAttempts ?? MAX_ATTEMPTS;
     this.backoff = opts.backoff ?? backoffMs;
+    this.results = new Coalescer((writes) => recordResults(this.db, writes));
   }
 
   /**
@@ -174,93 +95,39 @@ export class Worker {
    * Rows whose lease ran out on their last attempt are not sent again: they
    * come back with attempts above the maximum and are recorded as failed.
    */
-  async claim(limit: number): Promise<Array<Claimed | ClaimedNotice>> {
+  async claim(limit: number): Promise<Claimed[]> {
     const now = toDate(this.clock.now());
-    const lease = new Date(now.getTime() + this.leaseMs);
-    const res = await sql<ClaimRow>`
-      WITH picked AS (
-        SELECT id FROM deliveries
-        WHERE result = 'pending' AND next_attempt_at <= ${now}
-        ORDER BY next_attempt_at, id
-        LIMIT ${limit}
-        FOR UPDATE SKIP LOCKED
-      ), claimed AS (
-        UPDATE deliveries d SET attempts = d.attempts + 1, locked_until = ${lease}, next_attempt_at = ${lease}
-        FROM picked WHERE d.id = picked.id
-        RETURNING d.id, d.attempts, d.action_token, d.round, d.channel_id, d.event_id, d.notice_id, d.push_seq
-      )
-      SELECT c.id, c.attempts, c.action_token, c.round, c.notice_id, c.push_seq,
-             ch.id AS channel_id, ch.type AS channel_type, ch.enabled AS channel_enabled, ch.config AS channel_config,
-             ch.secret AS channel_secret, ch.last_seen_at AS channel_last_seen_at,
-             u.id AS user_id, u.login, u.last_heartbeat_at,
-             e.id AS event_id, e.state, e.round AS event_round, e.due_at, s.name AS source, e.payload
-      FROM claimed c
-      JOIN channels ch ON ch.id = c.channel_id
-      JOIN users u ON u.id = ch.user_id
-      LEFT JOIN events e ON e.id = c.event_id
-      LEFT JOIN sources s ON s.id = e.source_id
-      ORDER BY c.id`.execute(this.db);
-    // A row is about an event or a notice; notices are loaded as they are now (the latest content).
-    const notices = await noticeBodies(
-      this.db,
-      res.rows.flatMap((r) => (r.notice_id === null ? [] : [Number(r.notice_id)])),
-    );
-    return res.rows.map((r) => {
-      const base = {
-        id: Number(r.id),
-        attempts: r.attempts,
-        actionToken: r.action_token,
-        round: r.round,
-        channel: {
-          id: Number(r.channel_id),
-          userId: Number(r.user_id),
-          type: r.channel_type,
-          enabled: r.channel_enabled,
-          config: r.channel_config,
-          secret: r.channel_secret,
-          lastSeenAt: r.channel_last_seen_at,
-        },
-        user: { id: Number(r.user_id), login: r.login, lastHeartbeatAt: r.last_heartbeat_at },
-      };
-      if (r.notice_id !== null) return { ...base, pushSeq: r.push_seq!, notice: notices.get(Number(r.notice_id))! };
-      return {
-        ...base,
-        event: {
-          id: Number(r.event_id),
-          state: r.state,
-          round: r.event_round,
-          dueAt: r.due_at,
-          source: r.source,
-          payload: r.payload,
-        },
-      };
-    });
+    const rows = await claimDeliveries(this.db, now, new Date(now.getTime() + this.leaseMs), limit);
+    return rows.map((r) => ({
+      id: r.id,
+      attempts: r.attempts,
+      channel: {
+        id: r.channel_id,
+        userId: r.channel_user_id,
+        type: r.channel_type,
+        enabled: r.channel_enabled,
+        config: r.channel_config,
+        secret: r.channel_secret,
+        lastSeenAt: r.channel_last_seen_at,
+      },
+      user: { id: r.user_id, login: r.login, lastHeartbeatAt: r.last_heartbeat_at },
+      message: composeMessage(r, this.opts.appUrl),
+    }));
   }
 
   /** Sends one claimed row and records the outcome. */
-  async process(row: Claimed | ClaimedNotice): Promise<Outcome> {
+  async process(row: Claimed): Promise<Outcome> {
     if (row.attempts > this.maxAttempts) {
       return this.fail(row, `gave up: the worker holding attempt ${this.maxAttempts} was lost (lease expired)`);
     }
     // Switched off since the tick wrote the row (or between retries): a disabled channel is never delivered to (A8).
     if (!row.channel.enabled) return this.fail(row, 'not sent: the channel is disabled');
-    let message: OutgoingMessage;
-    if ('notice' in row) {
-      // A notice stays deliverable while it exists (its delivery rows go with it).
-      message = noticeMessage(row, row.notice);
-    } else {
-      // Nothing to remind of any more: the event closed (or began another round) while the row waited.
-      if (isTerminal(row.event.state) || row.event.round !== row.round) {
-        const why = row.event.round !== row.round ? 'started a new round' : `is ${row.event.state}`;
-        return this.fail(row, `not sent: the event ${why}`);
-      }
-      message = eventMessage(row, this.opts.appUrl);
-    }
+    if (!row.message.ok) return this.fail(row, row.message.error);
     const impl = this.opts.channels.get(row.channel.type);
     if (!impl) return this.fail(row, `no ${row.channel.type} channel in this deployment`);
     let result: DeliveryResult;
     try {
-      result = await impl.deliver(message, row.user, row.channel);
+      result = await impl.deliver(row.message.message, row.user, row.channel);
     } catch (e) {
       result = { ok: false, error: e instanceof Error ? e.message : String(e), retryable: true };
     }
@@ -286,41 +153,12 @@ export class Worker {
   }
 
   /**
-   * Writes a result, fenced: only the attempt that holds the row may write it.
-   * Results are written in batches — one statement (one commit) for whatever
-   * finished within a few milliseconds — and the promise settles when its
-   * batch is written, so a caller still knows its result is stored.
+   * Writes a result, fenced: only the attempt that holds the row may write it
+   * (recordResults). Resolves when the round that took it is written, so a
+   * caller still knows its result is stored.
    */
-  private record(row: Pick<Claimed, 'id' | 'attempts'>, r: Omit<ResultWrite, 'id' | 'attempts'>): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.results.push({ write: { id: row.id, attempts: row.attempts, ...r }, resolve, reject });
-      if (this.results.length >= FLUSH_AT) void this.flush();
-      else this.flushTimer ??= setTimeout(() => void this.flush(), FLUSH_MS);
-    });
-  }
-
-  private async flush(): Promise<void> {
-    if (this.flushTimer) clearTimeout(this.flushTimer);
-    this.flushTimer = null;
-    const batch = this.results.splice(0);
-    if (batch.length === 0) return;
-    const col = <T>(f: (w: ResultWrite) => T): T[] => batch.map((b) => f(b.write));
-    try {
-      await sql`
-        UPDATE deliveries d SET result = v.result, sent_at = v.sent_at, error = v.error, external_id = v.external_id,
-                                locked_until = NULL, next_attempt_at = v.next_attempt_at
-        FROM (SELECT unnest(${col((w) => w.id)}::bigint[]) AS id,
-                     unnest(${col((w) => w.attempts)}::int[]) AS attempts,
-                     unnest(${col((w) => w.result)}::text[]) AS result,
-                     unnest(${col((w) => w.sentAt ?? null)}::timestamptz[]) AS sent_at,
-                     unnest(${col((w) => w.error)}::text[]) AS error,
-                     unnest(${col((w) => w.externalId ?? null)}::text[]) AS external_id,
-                     unnest(${col((w) => w.nextAttemptAt ?? null)}::timestamptz[]) AS next_attempt_at) v
-        WHERE d.id = v.id AND d.attempts = v.attempts AND d.result = 'pending'`.execute(this.db);
-      for (const b of batch) b.resolve();
-    } catch (e) {
-      for (const b of batch) b.reject(e);
-    }
+  private record(row: Pick<Claimed, 'id' | 'attempts'>, r: Omit<DeliveryResultWrite, 'id' | 'attempts'>): Promise<void> {
+    return this.results.add({ id: row.id, attempts: row.attempts, ...r });
   }
 
   /**
@@ -340,7 +178,7 @@ export class Worker {
         if (rows.length < free) more = false;
         for (const row of rows) {
           const p: Promise<unknown> = this.process(row)
-            .catch((err) => this.opts.log?.error({ err, delivery: row.id }, 'recording a delivery failed'))
+            .catch((err) => this.report(err, 'recording a delivery', { delivery: row.id }))
             .finally(() => inflight.delete(p));
           inflight.add(p);
         }
@@ -363,7 +201,7 @@ export class Worker {
         try {
           handled = await this.drain();
         } catch (err) {
-          this.opts.log?.error({ err }, 'worker round failed');
+          this.report(err, 'worker round');
         }
         if (this.stopped) break;
         if (handled > 0) continue;
@@ -377,6 +215,11 @@ export class Worker {
         this.wakeUp = null;
       }
     })();
+  }
+
+  private report(err: unknown, where: string, detail?: Record<string, unknown>): void {
+    if (this.opts.onError) this.opts.onError(err, where, detail);
+    else this.opts.log?.error({ err, ...detail }, `${where} failed`);
   }
 
   wake(): void {

@@ -8,7 +8,7 @@ import { type Browser, type BrowserContext, type BrowserContextOptions, chromium
 import { FakeClock } from '../../src/clock.ts';
 import { loadConfig } from '../../src/config.ts';
 import { buildApp } from '../../src/http/app.ts';
-import type { AppContext } from '../../src/http/context.ts';
+import { buildContext, closeContext } from '../../src/runtime.ts';
 import { call, createSource, type TestApp } from '../support/app.ts';
 import { createTestStore } from '../support/store.ts';
 
@@ -27,7 +27,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
   const store = await createTestStore();
   const clock = new FakeClock(NOW);
   const config = loadConfig({ HADO_DEFAULT_TZ: 'Europe/Madrid', HADO_LOCAL_USER: 'me', LOG_LEVEL: 'silent', ...env });
-  const ctx: AppContext = { store, db: store.db, config, clock };
+  const ctx = buildContext(store, config, clock);
   const app = await buildApp(ctx);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const server: Server = {
@@ -40,6 +40,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
     token: '',
     close: async () => {
       await app.close();
+      await closeContext(ctx);
       await store.dispose();
     },
   };

@@ -14,6 +14,7 @@ import { FakeClock } from '../../src/clock.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openStore, type Store } from '../../src/db/connect.ts';
 import { buildApp } from '../../src/http/app.ts';
+import { buildContext } from '../../src/runtime.ts';
 import { onPostgres } from '../support/store.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -112,12 +113,9 @@ describe(`hado on ${onPostgres ? 'PostgreSQL' : 'embedded PGlite'}`, () => {
       expect(rows[0]!.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
       expect(JSON.stringify(rows)).not.toContain(m![2]!);
       // The printed token works on the client API, and writes one event for the next tests.
-      const app = await buildApp({
-        store,
-        db: store.db,
-        config: loadConfig({ HADO_DEFAULT_TZ: 'Europe/Madrid', HADO_LOCAL_USER: '' }),
-        clock: new FakeClock('2026-08-01T10:00:00Z'),
-      });
+      const app = await buildApp(
+        buildContext(store, loadConfig({ HADO_DEFAULT_TZ: 'Europe/Madrid', HADO_LOCAL_USER: '' }), new FakeClock('2026-08-01T10:00:00Z')),
+      );
       const put = await app.inject({
         method: 'PUT',
         url: '/api/events',

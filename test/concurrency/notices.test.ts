@@ -7,7 +7,7 @@ import { FakeClock } from '../../src/clock.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openStore, type Store } from '../../src/db/connect.ts';
 import { buildApp } from '../../src/http/app.ts';
-import type { AppContext } from '../../src/http/context.ts';
+import { buildContext } from '../../src/runtime.ts';
 import { createSource, createTestApp, type TestApp } from '../support/app.ts';
 import { onPostgres } from '../support/store.ts';
 import { notice } from '../http/notices-support.ts';
@@ -21,12 +21,7 @@ describe.skipIf(!onPostgres)('concurrent notice writes (Postgres)', () => {
     t = await createTestApp({ now: '2026-08-01T10:00:00Z' });
     token = await createSource(t, 'queue');
     const store = await openStore({ databaseUrl: t.store.url!, poolSize: 20 });
-    const ctx: AppContext = {
-      store,
-      db: store.db,
-      config: loadConfig({ HADO_DEFAULT_TZ: 'Europe/Madrid', HADO_LOCAL_USER: '' }),
-      clock: new FakeClock('2026-08-01T10:00:00Z'),
-    };
+    const ctx = buildContext(store, loadConfig({ HADO_DEFAULT_TZ: 'Europe/Madrid', HADO_LOCAL_USER: '' }), new FakeClock('2026-08-01T10:00:00Z'));
     other = { store, app: await buildApp(ctx) };
   });
   afterAll(async () => {

@@ -13,7 +13,8 @@ import { openStore, type Store } from '../../src/db/connect.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { insertSource } from '../../src/db/sources.ts';
 import { buildApp } from '../../src/http/app.ts';
-import { hashToken } from '../../src/http/auth.ts';
+import { buildContext } from '../../src/runtime.ts';
+import { hashToken } from '../../src/core/tokens.ts';
 import { type FakeHa, startFakeHa } from '../support/fake-ha.ts';
 import { createTestStore, onPostgres, type TestStore } from '../support/store.ts';
 
@@ -77,7 +78,7 @@ beforeAll(async () => {
   await withStore(async (s) => {
     await migrateToLatest(s.db);
     const config = loadConfig(env);
-    const app = await buildApp({ store: s, db: s.db, config, clock: new FakeClock('2026-08-13T12:00:00Z') });
+    const app = await buildApp(buildContext(s, config, new FakeClock('2026-08-13T12:00:00Z')));
     try {
       await insertSource(s.db, 'docs', hashToken('hado_cli_tick_token'), new Date());
       const headers = { 'x-remote-user': 'nikita' };

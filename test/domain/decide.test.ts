@@ -2,7 +2,8 @@
 // quiet_until, A11 "window algorithm" cases). Presence comes from plain maps,
 // the clock is a fixed instant per case.
 import { describe, expect, it } from 'vitest';
-import { type ChannelRef, type Decision, type DecideInput, type Presence, decide } from '../../src/domain/decide.ts';
+import type { ChannelRef, Presence } from '../../src/domain/channels.ts';
+import { type Decision, type DecideInput, decide } from '../../src/domain/decide.ts';
 import { parseDueAt } from '../../src/domain/due.ts';
 import type { AfterDue, EventDates, State } from '../../src/domain/lifecycle.ts';
 import { type Instant, Temporal } from '../../src/domain/time.ts';

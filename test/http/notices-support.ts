@@ -1,7 +1,7 @@
 // Helpers for the notice tests: a valid notice, POST and feed calls, and a
 // listener on the notices NOTIFY channel for either backend.
 import pg from 'pg';
-import { LIVE_CHANNEL } from '../../src/live/messages.ts';
+import { LIVE_CHANNEL } from '../../src/db/notify.ts';
 import { call, type TestApp } from '../support/app.ts';
 import type { TestStore } from '../support/store.ts';
 

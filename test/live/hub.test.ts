@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Sink } from '../../src/live/connection.ts';
 import { Hub } from '../../src/live/hub.ts';
-import { encodeMessage, MAX_PAYLOAD_BYTES, parseMessage } from '../../src/live/messages.ts';
+import { encodeMessage, MAX_PAYLOAD_BYTES, parseMessage } from '../../src/db/notify.ts';
 import { parseSse } from './sse.ts';
 
 class FakeSink implements Sink {

@@ -7,8 +7,7 @@ import type { Sink } from '../../src/live/connection.ts';
 import { PresenceCache } from '../../src/channels/presence.ts';
 import { buildChannels } from '../../src/channels/registry.ts';
 import { Live } from '../../src/live/live.ts';
-import { encodeMessage, MAX_PAYLOAD_BYTES } from '../../src/live/messages.ts';
-import { noticeFramesIdle, noticeMessages } from '../../src/live/notices.ts';
+import { encodeMessage, MAX_PAYLOAD_BYTES, noticeMessages } from '../../src/db/notify.ts';
 import { noticeDeliveryTick } from '../../src/scheduler/notice-delivery-tick.ts';
 import { call, createSource, createTestApp, type TestApp } from '../support/app.ts';
 import { notice, post } from '../http/notices-support.ts';
@@ -62,7 +61,6 @@ async function settle(): Promise<void> {
   for (let i = 0; i < 20; i++) {
     await new Promise((r) => setTimeout(r, 10));
     await live.settled();
-    await noticeFramesIdle(live.hub);
   }
 }
 

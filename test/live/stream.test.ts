@@ -8,7 +8,7 @@ import { loadConfig } from '../../src/config.ts';
 import { applyAction } from '../../src/core/actions.ts';
 import { openStore } from '../../src/db/connect.ts';
 import { buildApp } from '../../src/http/app.ts';
-import type { AppContext } from '../../src/http/context.ts';
+import { buildContext } from '../../src/runtime.ts';
 import { Live } from '../../src/live/live.ts';
 import { lifecycleTick } from '../../src/scheduler/lifecycle-tick.ts';
 import { call, createSource, type TestApp } from '../support/app.ts';
@@ -25,7 +25,7 @@ beforeAll(async () => {
   const clock = new FakeClock('2026-08-01T10:00:00Z');
   const config = loadConfig({ HADO_DEFAULT_TZ: 'Europe/Madrid', HADO_LOCAL_USER: '', HADO_STREAM_MAX_PER_USER: '3' });
   const live = new Live(store, { maxPerUser: config.streamMaxPerUser, pingMs: PING_MS });
-  const ctx: AppContext = { store, db: store.db, config, clock, live };
+  const ctx = buildContext(store, config, clock, { live });
   const app = await buildApp(ctx);
   t = {
     app,
@@ -241,7 +241,7 @@ describe.runIf(onPostgres)('across processes (PostgreSQL)', () => {
       const ev = await putEvent('remote', 'remote:1', '2026-08-01T20:00');
       await reader.waitFor(isEvent('event', { id: ev.id, state: 'today' }));
       const started = Date.now();
-      await applyAction(other.db, t.clock, ev.id, 'done', null);
+      await applyAction({ db: other.db, clock: t.clock }, ev.id, 'done', null);
       await reader.waitFor(isEvent('event', { id: ev.id, state: 'done' }), 1000);
       expect(Date.now() - started).toBeLessThan(1000);
       close(reader);

@@ -4,7 +4,7 @@
 // the user's zone — so the random walk spends its time where the calendar is
 // hardest.
 import fc from 'fast-check';
-import type { Presence } from '../../src/domain/decide.ts';
+import type { Presence } from '../../src/domain/channels.ts';
 import type { RecurrenceRule } from '../../src/domain/recurrence.ts';
 import { Temporal } from '../../src/domain/time.ts';
 import type { UserSettings } from '../../src/domain/user.ts';

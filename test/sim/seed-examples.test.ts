@@ -3,7 +3,7 @@
 // the user's actions — and the exact moments Hado moves the state and
 // reminds. Every run must also keep the general invariants.
 import { describe, expect, it } from 'vitest';
-import type { Presence } from '../../src/domain/decide.ts';
+import type { Presence } from '../../src/domain/channels.ts';
 import { Temporal } from '../../src/domain/time.ts';
 import { DEFAULT_WINDOW_CONFIG, type WindowConfig } from '../../src/domain/windows.ts';
 import { blindExactly, general } from './invariants.ts';

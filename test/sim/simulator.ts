@@ -21,7 +21,8 @@
 // as the scheduler does; 'fast' also jumps over minutes in which no input of
 // a decision can change (the property tests prove it equal to 'exhaustive').
 import { ackAt, doneAt } from '../../src/domain/ack.ts';
-import { type ChannelRef, type Decision, decide, type Presence } from '../../src/domain/decide.ts';
+import type { ChannelRef, Presence } from '../../src/domain/channels.ts';
+import { type Decision, decide } from '../../src/domain/decide.ts';
 import { type Due, dueMoment, parseDueAt } from '../../src/domain/due.ts';
 import { type AfterDue, advance, type EventDates, lifecycleAt, nextTransitionAt, REMINDING_STATES, type State } from '../../src/domain/lifecycle.ts';
 import { closedWindowStart, nextCheckAt } from '../../src/domain/next-check.ts';

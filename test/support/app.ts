@@ -4,8 +4,9 @@ import { FakeClock } from '../../src/clock.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { insertSource } from '../../src/db/sources.ts';
 import { buildApp } from '../../src/http/app.ts';
-import { hashToken, newToken } from '../../src/http/auth.ts';
+import { hashToken, newToken } from '../../src/core/tokens.ts';
 import type { AppContext } from '../../src/http/context.ts';
+import { buildContext, closeContext } from '../../src/runtime.ts';
 import { createTestStore, type TestStore } from './store.ts';
 
 export interface TestApp {
@@ -23,7 +24,7 @@ export async function createTestApp(
   const store = await createTestStore();
   const clock = new FakeClock(opts.now ?? '2026-08-01T12:00:00Z');
   const config = loadConfig({ HADO_DEFAULT_TZ: 'Europe/Madrid', HADO_LOCAL_USER: '', ...opts.env });
-  const ctx: AppContext = { store, db: store.db, config, clock };
+  const ctx = buildContext(store, config, clock);
   const app = await buildApp(ctx);
   return {
     app,
@@ -33,6 +34,7 @@ export async function createTestApp(
     ctx,
     close: async () => {
       await app.close();
+      await closeContext(ctx);
       await store.dispose();
     },
   };

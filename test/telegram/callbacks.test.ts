@@ -197,7 +197,7 @@ describe('clearButtonsAfterDone', () => {
 
   it('does nothing without Telegram configured or without messages', async () => {
     await expect(clearButtonsAfterDone(t.ctx, 999_999)).resolves.toBeUndefined();
-    const bare = { db: t.store.db, config: { ...t.config, telegramBotToken: null } };
+    const bare = { db: t.store.db, telegram: null };
     await expect(clearButtonsAfterDone(bare, 1)).resolves.toBeUndefined();
     expect(tg.requests).toEqual([]);
   });

@@ -2,10 +2,11 @@
 // "/start <code>" to the bot; expired, reused and wrong codes; the webhook
 // secret; malformed updates; presence from messages of linked chats.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { telegramChannelFor } from '../../src/channels/telegram/channel.ts';
+import { telegramChannel } from '../../src/channels/telegram/channel.ts';
 import { REPLIES } from '../../src/channels/telegram/updates.ts';
 import { loadConfig } from '../../src/config.ts';
 import { buildApp } from '../../src/http/app.ts';
+import { buildContext } from '../../src/runtime.ts';
 import { call, type TestApp } from '../support/app.ts';
 import { type FakeTelegram, startFakeTelegram } from '../support/fake-telegram.ts';
 import { hook, linkChat, messageUpdate, SECRET, settle, snapshot, telegramApp } from './support.ts';
@@ -29,7 +30,8 @@ beforeEach(() => {
 /** Another app on the same store with its own configuration (a fresh store per case would be slow). */
 async function sameStoreApp(env: Record<string, string>): Promise<TestApp> {
   const config = loadConfig({ HADO_DEFAULT_TZ: 'Europe/Madrid', HADO_LOCAL_USER: '', LOG_LEVEL: 'silent', ...env });
-  const ctx = { ...t.ctx, config };
+  // Another app on the same store, built as the composition root builds one for this configuration.
+  const ctx = buildContext(t.store, config, t.clock);
   return { ...t, config, ctx, app: await buildApp(ctx) };
 }
 
@@ -108,7 +110,7 @@ describe('/start <code>', () => {
     await settle(t);
     expect(replies(5001)).toEqual([REPLIES.linked]);
     const record = { id: ch!.id, userId: 0, type: 'telegram' as const, enabled: true, config: ch!.config, secret: null, lastSeenAt: ch!.last_seen_at };
-    expect(await telegramChannelFor(t.config).presence({ id: 0, login: 'ana', lastHeartbeatAt: null }, record, new Date('2026-08-14T08:05:00Z'))).toBe('present');
+    expect(await telegramChannel(t.ctx.telegram).presence({ id: 0, login: 'ana', lastHeartbeatAt: null }, record, new Date('2026-08-14T08:05:00Z'))).toBe('present');
   });
 
   it('accepts the form the t.me deep link sends and "/start@bot code"; relinking moves the channel to the new chat', async () => {

@@ -2,7 +2,6 @@
 // updates as Telegram posts them, and a linked chat with a delivered event.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { telegramClientFor } from '../../src/channels/telegram/api.ts';
 import type { Db } from '../../src/db/connect.ts';
 import { call, createTestApp, type TestApp } from '../support/app.ts';
 import { BOT_TOKEN, type FakeTelegram } from '../support/fake-telegram.ts';
@@ -17,7 +16,7 @@ export function telegramApp(tg: FakeTelegram, now = '2026-08-14T08:00:00Z'): Pro
 }
 
 /** Waits for the calls the app makes to Telegram after answering (answers, replies, button cleanup). */
-export const settle = (t: TestApp): Promise<void> => telegramClientFor(t.config)!.idle();
+export const settle = (t: TestApp): Promise<void> => t.ctx.telegram!.idle();
 
 let nextUpdateId = 1000;
 

@@ -143,26 +143,13 @@ export function truncate(text: string, max: number): string {
   return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
 }
 
-// One client per configuration, so every path in the process (worker,
-// webhook, Done hook) shares one flood limiter and one getMe cache.
-const clients = new WeakMap<Config, TelegramClient>();
-
-/** The process's Telegram client for this configuration; null when TELEGRAM_BOT_TOKEN is unset. */
-export function telegramClientFor(config: Config): TelegramClient | null {
+/**
+ * The process's Telegram client for this configuration; null when
+ * TELEGRAM_BOT_TOKEN is unset. The composition root makes one and hands it
+ * to every path (worker, webhook, Done hook), so they share one flood
+ * limiter and one getMe cache.
+ */
+export function telegramClientOf(config: Config, log?: TelegramClientOptions['log']): TelegramClient | null {
   if (!config.telegramBotToken) return null;
-  let client = clients.get(config);
-  if (!client) {
-    client = new TelegramClient({
-      token: config.telegramBotToken,
-      apiRoot: config.telegramApiRoot,
-      log: pino({ level: config.logLevel, base: { component: 'telegram' } }),
-    });
-    clients.set(config, client);
-  }
-  return client;
-}
-
-/** Puts a ready client in place for a configuration (tests with their own limits or time source). */
-export function installTelegramClient(config: Config, client: TelegramClient): void {
-  clients.set(config, client);
+  return new TelegramClient({ token: config.telegramBotToken, apiRoot: config.telegramApiRoot, ...(log ? { log } : {}) });
 }

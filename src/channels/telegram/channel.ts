@@ -2,10 +2,10 @@
 // the bot, delivery as one HTML message with Ack / Done buttons, and after
 // Done the buttons removed from the earlier messages of the event.
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'grammy/types';
-import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
+import { sentTelegramMessages } from '../../db/deliveries.ts';
 import type { Channel, ChannelRecord, DeliveryResult, OutgoingMessage, Presence } from '../types.ts';
-import { type TelegramClient, telegramClientFor, truncate } from './api.ts';
+import { type TelegramClient, truncate } from './api.ts';
 
 /** "The user pressed a button or wrote to the bot in the last 10 min" (SPEC A7). */
 export const PRESENCE_WINDOW_MS = 10 * 60_000;
@@ -95,31 +95,17 @@ export function telegramChannel(client: TelegramClient | null): Channel {
   };
 }
 
-/** The channel for a configuration, sharing the process's client. */
-export function telegramChannelFor(config: Config): Channel {
-  return telegramChannel(telegramClientFor(config));
-}
-
 /**
  * After Done (from any path), removes the buttons from the event's earlier
  * Telegram messages (SPEC A7), best effort: every failure is logged and
  * none is thrown. Resolves when every edit has been tried.
  */
-export async function clearButtonsAfterDone(ctx: { db: Db; config: Config }, eventId: number): Promise<void> {
-  const client = telegramClientFor(ctx.config);
+export async function clearButtonsAfterDone(ctx: { db: Db; telegram: TelegramClient | null }, eventId: number): Promise<void> {
+  const client = ctx.telegram;
   if (!client) return;
   let rows: Array<{ id: number; external_id: string | null }>;
   try {
-    rows = await ctx.db
-      .selectFrom('deliveries')
-      .innerJoin('channels', 'channels.id', 'deliveries.channel_id')
-      .select(['deliveries.id', 'deliveries.external_id'])
-      .where('deliveries.event_id', '=', eventId)
-      .where('deliveries.result', '=', 'ok')
-      .where('channels.type', '=', 'telegram')
-      .where('deliveries.external_id', 'is not', null)
-      .orderBy('deliveries.id')
-      .execute();
+    rows = await sentTelegramMessages(ctx.db, eventId);
   } catch (err) {
     client.log.warn({ err, event: eventId }, 'could not list telegram messages to clear');
     return;

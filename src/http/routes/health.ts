@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { FastifyPluginAsync } from 'fastify';
+import { ping } from '../../db/health.ts';
 import { register } from '../../metrics.ts';
 import type { AppContext } from '../context.ts';
 
@@ -7,7 +7,7 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsync {
   return async (app) => {
     app.get('/healthz', async (_request, reply) => {
       try {
-        await sql`SELECT 1`.execute(ctx.db);
+        await ping(ctx.db);
         return { status: 'ok', storage: ctx.store.kind };
       } catch {
         return reply.status(503).send({ status: 'unavailable', storage: ctx.store.kind });

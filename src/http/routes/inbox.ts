@@ -19,7 +19,7 @@ import { userResolver } from '../auth.ts';
 import type { AppContext } from '../context.ts';
 import { PAGE_SCHEMA, sendHtml } from '../html-reply.ts';
 import { type InboxModel, type PageAssets, renderChannels, renderGroups, renderInboxPage, renderSignedOut } from '../views/inbox-page.ts';
-import { toLocale } from '../../i18n/locales.ts';
+import { localeFromAcceptLanguage, toLocale } from '../../i18n/locales.ts';
 import { inboxNoticeRoutes } from './inbox-notices.ts';
 
 export function inboxRoutes(ctx: AppContext, assets: Assets = loadAssets()): FastifyPluginAsync {
@@ -65,7 +65,11 @@ export function inboxRoutes(ctx: AppContext, assets: Assets = loadAssets()): Fas
       try {
         user = await resolveUser(request);
       } catch (e) {
-        if (e instanceof HadoError && e.status === 401) return sendHtml(reply, 401, renderSignedOut(e.message, pageAssets));
+        if (e instanceof HadoError && e.status === 401) {
+          // No user, so no stored language: the browser's, else the default.
+          const locale = localeFromAcceptLanguage(request.headers['accept-language']) ?? ctx.config.defaultLocale;
+          return sendHtml(reply, 401, renderSignedOut(e.message, pageAssets, locale));
+        }
         throw e;
       }
       return sendHtml(reply, 200, renderInboxPage(await model(user), pageAssets));
@@ -78,7 +82,7 @@ export function inboxRoutes(ctx: AppContext, assets: Assets = loadAssets()): Fas
 
     app.get('/inbox/channels', { schema: PAGE_SCHEMA }, async (request, reply) => {
       const user = await resolveUser(request);
-      return sendHtml(reply, 200, renderChannels({ channels: await listUserChannels(ctx.db, user.id) }).text);
+      return sendHtml(reply, 200, renderChannels({ channels: await listUserChannels(ctx.db, user.id), locale: toLocale(user.locale) }).text);
     });
 
     app.get<{ Params: { file: string } }>('/static/:file', { schema: PAGE_SCHEMA }, async (request, reply) => {

@@ -49,7 +49,7 @@ export function meRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
 
     for (const action of ['ack', 'done'] as const) {
       app.post(`/me/events/:id/${action}`, { schema: { params: IdParam } }, async (request) => {
-        const result = await applyAction(ctx.db, ctx.clock, Number(request.params.id), action, request.user!.id);
+        const result = await applyAction(ctx, Number(request.params.id), action, request.user!.id);
         return { event: userEventView(result.event) };
       });
     }

@@ -9,7 +9,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { HadoError } from '../../errors.ts';
 import { resyncBody, type Sink } from '../../live/connection.ts';
-import { Live } from '../../live/live.ts';
 import { userResolver } from '../auth.ts';
 import type { AppContext } from '../context.ts';
 
@@ -19,16 +18,10 @@ const RETRY_MS = 2000;
 export function streamRoutes(ctx: AppContext): FastifyPluginAsync {
   const resolveUser = userResolver(ctx);
   return async (app) => {
-    // One Live per process: the runtime may hand one in; otherwise this app owns it.
-    const owned = ctx.live === undefined;
-    const live = ctx.live ?? new Live(ctx.store, { maxPerUser: ctx.config.streamMaxPerUser, log: app.log });
-    ctx.live = live;
+    // One Live per process, built by the composition root (runtime.ts) and stopped by it.
+    const { live } = ctx;
     // Open streams never end by themselves: close them before the server waits for requests to finish.
-    app.addHook('preClose', async () => {
-      if (!owned) return;
-      await live.stop();
-      if (ctx.live === live) ctx.live = undefined;
-    });
+    app.addHook('preClose', async () => live.closeStreams());
 
     app.get('/me/stream', async (request, reply) => {
       const user = await resolveUser(request);

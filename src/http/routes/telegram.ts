@@ -4,11 +4,8 @@
 // X-Telegram-Bot-Api-Secret-Token (set with setWebhook's secret_token).
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { telegramClientFor } from '../../channels/telegram/api.ts';
-import { clearButtonsAfterDone } from '../../channels/telegram/channel.ts';
 import { createLinkCode } from '../../channels/telegram/link.ts';
 import { handleUpdate, parseUpdate } from '../../channels/telegram/updates.ts';
-import { onEventDone } from '../../core/actions.ts';
 import { actOnToken } from '../../core/token-actions.ts';
 import { toDate } from '../../domain/time.ts';
 import { conflict, HadoError, notFound, unauthorized } from '../../errors.ts';
@@ -27,16 +24,10 @@ const NOT_CONFIGURED =
   'Telegram is not configured on this Hado: set TELEGRAM_BOT_TOKEN and TELEGRAM_WEBHOOK_SECRET, and register the webhook';
 
 export function telegramRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
-  const client = telegramClientFor(ctx.config);
+  const client = ctx.telegram;
   return async (app) => {
-    if (client) {
-      // After Done by any path, the event's old Telegram messages lose their buttons (SPEC A7).
-      const off = onEventDone(ctx.db, (eventId) => client.background('clear buttons', () => clearButtonsAfterDone(ctx, eventId)));
-      app.addHook('onClose', async () => {
-        off();
-        await client.idle();
-      });
-    }
+    // The answers and replies of updates run after the HTTP answer: let them finish first.
+    if (client) app.addHook('onClose', async () => client.idle());
 
     await app.register(async (me) => {
       const resolveUser = userResolver(ctx);

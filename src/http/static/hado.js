@@ -71,7 +71,8 @@ export async function api(method, url, body) {
   }
   if (!res.ok) {
     const e = data?.error;
-    throw new ApiError(e?.message || say('error.status', { status: res.status }), e?.field, res.status);
+    // `text` is the trouble in the reader's language (the API's `message` stays English).
+    throw new ApiError(e?.text || e?.message || say('error.status', { status: res.status }), e?.field, res.status);
   }
   return data;
 }

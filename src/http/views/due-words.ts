@@ -5,7 +5,7 @@
 // The span and the day names come from Intl.RelativeTimeFormat, so plural
 // forms are the language's own; the phrase around them from the catalog.
 import { type Instant, type PlainDate, type PlainTime, Temporal } from '../../domain/time.ts';
-import { namedDay, relativeSpan } from '../../i18n/intl.ts';
+import { namedDay, relativeShort, relativeSpan } from '../../i18n/intl.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { calendarDate, t } from '../../i18n/messages.ts';
 
@@ -69,18 +69,18 @@ export function untilWords(until: Instant, now: Instant, tz: string, locale: Loc
 
 /**
  * How long ago a notice changed, as its feed shows it: "just now", "5 min ago",
- * "3 h ago", "yesterday", "4 days ago", then the date ("14 Aug").
+ * "3 hr ago", "yesterday", "4 days ago", then the date ("14 Aug").
  */
 export function agoWords(at: Instant, now: Instant, tz: string, locale: Locale): string {
   const s = Math.max(0, Math.round((now.epochMilliseconds - at.epochMilliseconds) / 1000));
-  if (s < 60) return 'just now';
+  if (s < 60) return t(locale, 'notices.justNow');
   const m = Math.round(s / 60);
-  if (m < 60) return `${m} min ago`;
+  if (m < 60) return relativeShort(locale, -m, 'minute');
   const h = Math.round(m / 60);
-  if (h < 24) return `${h} h ago`;
+  if (h < 24) return relativeShort(locale, -h, 'hour');
   const d = Math.round(h / 24);
-  if (d === 1) return 'yesterday';
-  if (d < 7) return `${d} days ago`;
+  if (d === 1) return namedDay(locale, -1);
+  if (d < 7) return relativeSpan(locale, -d, 'day');
   return dateLabel(at.toZonedDateTimeISO(tz).toPlainDate(), now.toZonedDateTimeISO(tz).toPlainDate(), locale);
 }
 

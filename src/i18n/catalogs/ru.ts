@@ -1,6 +1,6 @@
 // Русский. Keys and placeholders as in en.ts; the words are Russian's own
 // (plural forms one/few/many/other, months in the genitive: «14 августа»).
-import type { Catalog } from '../messages.ts';
+import type { Catalog } from './catalog.ts';
 
 export default {
   'due.nearAt': '{day} в {time}',

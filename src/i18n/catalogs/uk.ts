@@ -1,6 +1,6 @@
 // Українська. Keys and placeholders as in en.ts; the words are Ukrainian's
 // own (plural forms one/few/many/other, months in the genitive: «14 серпня»).
-import type { Catalog } from '../messages.ts';
+import type { Catalog } from './catalog.ts';
 
 export default {
   'due.nearAt': '{day} о {time}',
