@@ -146,7 +146,7 @@ async function main(): Promise<void> {
     `.execute(store.db);
     console.log(`Database ${name}: notices ${size.rows[0]!.notices}, notice_recipients ${size.rows[0]!.recipients} (with indexes)`);
 
-    const config = loadConfig({ HADO_DEFAULT_TZ: 'Europe/Madrid', HADO_LOCAL_USER: '', DATABASE_URL: url.toString() });
+    const config = loadConfig({ HADO_DEFAULT_TZ: 'Europe/Madrid', HADO_LOCAL_USER: '', DATABASE_URL: url.toString(), HADO_RATE_LIMIT_API: '0' });
     const ctx = buildContext(store, config, new FakeClock(NOW));
     // The server's logger at its default level, written nowhere: the request log lines are part of the cost.
     const app = await buildApp(ctx, { logger: pino({ level: 'info' }, pino.destination({ dest: os.devNull, sync: true })) });

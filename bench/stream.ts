@@ -72,7 +72,15 @@ async function server(): Promise<void> {
   const { buildApp } = await import('../src/http/app.ts');
   const { Live } = await import('../src/live/live.ts');
   const store = await openStore({ databaseUrl: args.db!, poolSize: 10 });
-  const config = loadConfig({ DATABASE_URL: args.db!, HADO_LOCAL_USER: '', LOG_LEVEL: 'silent' });
+  // Every stream is a connection: the default cap (10,000) would refuse the bench's own writers.
+  const config = loadConfig({
+    DATABASE_URL: args.db!,
+    HADO_LOCAL_USER: '',
+    LOG_LEVEL: 'silent',
+    HADO_MAX_CONNECTIONS: String(CONNECTIONS + 1000),
+    // The writers post hundreds of notices a second with one token.
+    HADO_RATE_LIMIT_API: '0',
+  });
   const live = new Live(store, { maxPerUser: config.streamMaxPerUser });
   await live.start();
   const { buildContext } = await import('../src/runtime.ts');

@@ -224,7 +224,13 @@ async function main(): Promise<void> {
         states.rows.map((r) => `${r.state} ${r.n.toLocaleString()}`).join(', '),
     );
 
-    const config = loadConfig({ DATABASE_URL: url.toString(), HADO_LOCAL_USER: '', APP_URL: 'https://hado.example.org' });
+    // The benchmark's receiver listens on loopback: allowed explicitly (the outbound policy refuses it by default).
+    const config = loadConfig({
+      DATABASE_URL: url.toString(),
+      HADO_LOCAL_USER: '',
+      APP_URL: 'https://hado.example.org',
+      HADO_OUTBOUND_ALLOWED_NETWORKS: '127.0.0.0/8',
+    });
     const clock = new FakeClock(NOW);
     const channels = buildChannels({ config, clock });
     const cfg = windowConfigOf(config);

@@ -4,6 +4,7 @@
 import { BlockList, isIP } from 'node:net';
 import { ConfigError } from './errors.ts';
 import { isValidTimeZone } from './domain/time.ts';
+import { parseNetwork } from './net/outbound.ts';
 import { isLocale, LOCALES, type Locale } from './i18n/locales.ts';
 
 export interface Config {
@@ -27,6 +28,15 @@ export interface Config {
   noticeRetentionDays: number;
   noticeFallbackMinutes: number;
   streamMaxPerUser: number;
+  outboundAllowedNetworks: string[];
+  allowedHosts: string[];
+  requestTimeoutMs: number;
+  maxConnections: number;
+  failedAttemptsPerMinute: number;
+  apiRequestsPerMinute: number;
+  /** Where this process serves /metrics, /healthz and /readyz; null = nowhere (the public port never serves /metrics). */
+  metricsAddr: { host: string; port: number } | null;
+  shutdownGraceMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -37,7 +47,13 @@ interface Key<T> {
   /** The default as written in the README; `null` = unset. */
   default: (env: Env) => string | null;
   parse: (raw: string, env: Env) => T;
+  /** For secrets: how `hado config` shows a value. */
+  mask?: (raw: string) => string;
+  /** The value when the key is unset or empty, for keys where that is not an error. */
+  empty?: T;
 }
+
+const hidden = (): string => '****';
 
 class Bad extends Error {}
 
@@ -77,6 +93,7 @@ export const KEYS = {
     doc: 'PostgreSQL server URL; unset = embedded PGlite in HADO_DATA_DIR',
     default: () => null,
     parse: url(['postgres:', 'postgresql:']),
+    mask: (raw) => maskUrlPassword(raw),
   },
   dataDir: {
     env: 'HADO_DATA_DIR',
@@ -118,15 +135,19 @@ export const KEYS = {
       if (!/^\d+:[A-Za-z0-9_-]+$/.test(raw)) throw new Bad('must look like 123456:ABC-DEF… (from @BotFather)');
       return raw;
     },
+    mask: hidden,
   },
   telegramWebhookSecret: {
     env: 'TELEGRAM_WEBHOOK_SECRET',
     doc: 'Secret Telegram sends in X-Telegram-Bot-Api-Secret-Token; required with TELEGRAM_BOT_TOKEN',
     default: () => null,
     parse: (raw) => {
-      if (!/^[A-Za-z0-9_-]{1,256}$/.test(raw)) throw new Bad('must be 1-256 characters of A-Z, a-z, 0-9, _ and -');
+      // Telegram takes 1-256; fewer than 16 could be guessed by whoever can reach /hooks/telegram.
+      if (!/^[A-Za-z0-9_-]*$/.test(raw)) throw new Bad('must be characters of A-Z, a-z, 0-9, _ and - only');
+      if (raw.length < 16 || raw.length > 256) throw new Bad(`must be 16-256 characters long, got ${raw.length}`);
       return raw;
     },
+    mask: hidden,
   },
   telegramApiRoot: {
     env: 'TELEGRAM_API_ROOT',
@@ -219,8 +240,86 @@ export const KEYS = {
     default: () => '10',
     parse: int(1, 1000),
   },
+  outboundAllowedNetworks: {
+    env: 'HADO_OUTBOUND_ALLOWED_NETWORKS',
+    doc: 'CIDRs webhooks and other user-given URLs may reach although the outbound policy refuses them (loopback, link-local, private…)',
+    default: () => null,
+    empty: [],
+    parse: (raw) => {
+      const items = listOf(raw);
+      for (const item of items) {
+        try {
+          parseNetwork(item);
+        } catch (e) {
+          throw new Bad((e as Error).message);
+        }
+      }
+      return items;
+    },
+  },
+  allowedHosts: {
+    env: 'HADO_ALLOWED_HOSTS',
+    doc: 'Extra Host header values (host or host:port) accepted besides APP_URL\'s and loopback, e.g. an internal name',
+    default: () => null,
+    empty: [],
+    parse: (raw) => {
+      const items = listOf(raw).map((h) => h.toLowerCase());
+      for (const item of items) {
+        if (!/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/.test(item)) throw new Bad(`"${item}" is not a host or host:port`);
+      }
+      return items;
+    },
+  },
+  requestTimeoutMs: {
+    env: 'HADO_REQUEST_TIMEOUT',
+    doc: 'Seconds a request (headers and body) may take to arrive; slower ones get a 408 and are closed',
+    default: () => '30',
+    parse: (raw) => int(1, 3600)(raw) * 1000,
+  },
+  maxConnections: {
+    env: 'HADO_MAX_CONNECTIONS',
+    doc: 'Concurrent HTTP connections one process accepts (live streams included); more are closed at once',
+    default: () => '10000',
+    parse: int(1, 1_000_000),
+  },
+  failedAttemptsPerMinute: {
+    env: 'HADO_RATE_LIMIT_FAILURES',
+    doc: 'Failed action-link, Telegram-secret and source-token attempts per minute per client address before a 429',
+    default: () => '60',
+    parse: int(1, 1_000_000),
+  },
+  apiRequestsPerMinute: {
+    env: 'HADO_RATE_LIMIT_API',
+    doc: 'Client API requests per minute per source token before a 429; 0 = no limit',
+    default: () => '6000',
+    parse: int(0, 100_000_000),
+  },
+  metricsAddr: {
+    env: 'HADO_METRICS_ADDR',
+    doc: 'host:port where every process kind serves /metrics, /healthz and /readyz (e.g. 127.0.0.1:9464); unset = off',
+    default: () => null,
+    parse: (raw) => {
+      const m = /^(\[[0-9A-Fa-f:.]+\]|[^:[\]]+):(\d{1,5})$/.exec(raw.trim());
+      const host = m?.[1]?.replace(/^\[|\]$/g, '');
+      if (!m || !host || (host !== 'localhost' && isIP(host) === 0) || Number(m[2]) > 65535) {
+        throw new Bad(`must be host:port with an IP address or localhost (IPv6 in brackets), e.g. 127.0.0.1:9464; got "${raw}"`);
+      }
+      return { host, port: Number(m[2]) };
+    },
+  },
+  shutdownGraceMs: {
+    env: 'HADO_SHUTDOWN_GRACE',
+    doc: 'Seconds a stopping process (SIGTERM) gives in-flight deliveries and requests before releasing them',
+    default: () => '8',
+    parse: (raw) => int(1, 600)(raw) * 1000,
+  },
 } satisfies { [K in keyof Config]: Key<Config[K]> };
 
+const listOf = (raw: string): string[] =>
+  raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 /** Local mode (one user at this machine): on by default with embedded storage; HADO_LOCAL_USER decides when set. */
 function localModeOn(env: Env): boolean {
   return env.HADO_LOCAL_USER !== undefined ? env.HADO_LOCAL_USER !== '' : !env.DATABASE_URL;
@@ -260,34 +359,82 @@ export function addressMatcher(ranges: string[]): (address: string | undefined) 
 }
 
 /** Keys that may be unset (empty = unset). */
-const OPTIONAL = new Set<string>(['databaseUrl', 'telegramBotToken', 'telegramWebhookSecret', 'localUser']);
+const OPTIONAL = new Set<string>(['databaseUrl', 'telegramBotToken', 'telegramWebhookSecret', 'localUser', 'metricsAddr']);
+
+interface KeyReading {
+  name: string;
+  key: Key<unknown>;
+  /** The text in effect (given or default); null = unset. */
+  raw: string | null;
+  source: 'environment' | 'default';
+  value: unknown;
+  problem: string | null;
+}
+
+/** Reads one key: its text (given or default), where it came from, and its value or what is wrong with it. */
+function readKey(name: string, key: Key<unknown>, env: Env): KeyReading {
+  const given = env[key.env];
+  // An empty value means "unset" for optional keys (TELEGRAM_BOT_TOKEN=, HADO_LOCAL_USER=).
+  const raw = given === undefined ? key.default(env) : given === '' ? null : given;
+  const reading: KeyReading = { name, key, raw, source: given === undefined ? 'default' : 'environment', value: null, problem: null };
+  if (raw === null) {
+    if (key.empty !== undefined) reading.value = key.empty;
+    else if (!OPTIONAL.has(name)) reading.problem = `${key.env} must not be empty`;
+    return reading;
+  }
+  try {
+    reading.value = key.parse(raw, env);
+  } catch (e) {
+    if (!(e instanceof Bad)) throw e;
+    reading.problem = `${key.env} ${e.message}`;
+  }
+  return reading;
+}
+
+const readAll = (env: Env): KeyReading[] =>
+  (Object.entries(KEYS) as [string, Key<unknown>][]).map(([name, key]) => readKey(name, key, env));
 
 /** Parses the environment; throws one ConfigError naming every bad key. */
 export function loadConfig(env: Env = process.env): Config {
-  const problems: string[] = [];
-  const out: Record<string, unknown> = {};
-  for (const [name, key] of Object.entries(KEYS) as [string, Key<unknown>][]) {
-    const given = env[key.env];
-    // An empty value means "unset" for optional keys (TELEGRAM_BOT_TOKEN=, HADO_LOCAL_USER=).
-    const raw = given === undefined ? key.default(env) : given === '' ? null : given;
-    if (raw === null) {
-      if (!OPTIONAL.has(name)) problems.push(`${key.env} must not be empty`);
-      out[name] = null;
-      continue;
-    }
-    try {
-      out[name] = key.parse(raw, env);
-    } catch (e) {
-      if (!(e instanceof Bad)) throw e;
-      problems.push(`${key.env} ${e.message}`);
-    }
-  }
-  const config = out as unknown as Config;
+  const readings = readAll(env);
+  const problems = readings.flatMap((r) => (r.problem ? [r.problem] : []));
+  const config = Object.fromEntries(readings.map((r) => [r.name, r.value])) as unknown as Config;
   if (problems.length === 0 && config.telegramBotToken && !config.telegramWebhookSecret) {
     problems.push('TELEGRAM_WEBHOOK_SECRET must be set when TELEGRAM_BOT_TOKEN is set');
   }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   return config;
+}
+
+/** A URL with its password replaced by ****, for output and logs. */
+export function maskUrlPassword(raw: string): string {
+  try {
+    const u = new URL(raw);
+    if (u.password) u.password = '****';
+    return u.toString();
+  } catch {
+    return '****';
+  }
+}
+
+/** Where the data lives, for messages: never a password. */
+export function storageLabel(config: Pick<Config, 'databaseUrl' | 'dataDir'>): string {
+  return config.databaseUrl ? `PostgreSQL at ${maskUrlPassword(config.databaseUrl)}` : `embedded PGlite in ${config.dataDir}`;
+}
+
+/** Every key as `hado config` shows it: the value in effect (secrets masked) and where it came from. */
+export function explainConfig(env: Env = process.env): Array<{
+  env: string;
+  value: string | null;
+  source: 'environment' | 'default';
+  problem: string | null;
+}> {
+  return readAll(env).map((r) => ({
+    env: r.key.env,
+    value: r.raw === null ? null : r.key.mask ? r.key.mask(r.raw) : r.raw,
+    source: r.source,
+    problem: r.problem,
+  }));
 }
 
 /** The configuration table for docs and `hado config`. */

@@ -10,6 +10,8 @@ export type ErrorCode =
   | 'invalid'
   | 'unauthorized'
   | 'forbidden'
+  | 'misdirected'
+  | 'request_timeout'
   | 'not_found'
   | 'conflict'
   | 'too_many_requests'
@@ -29,6 +31,8 @@ export class HadoError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly detail: ErrorDetail = {},
+    /** Response headers that go with it (Retry-After on a 429). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'HadoError';

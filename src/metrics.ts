@@ -1,5 +1,5 @@
 // Prometheus metrics (SPEC D: ops). One registry for the process.
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 export const register = new Registry();
 collectDefaultMetrics({ register });
@@ -23,3 +23,38 @@ export const eventsUpsertedTotal = new Counter({
   help: 'Events received through PUT /api/events',
   registers: [register],
 });
+
+export const tickLag = new Gauge({
+  name: 'hado_tick_lag_seconds',
+  help: 'How late the last tick of this process started after the start of its minute',
+  registers: [register],
+});
+
+export const tickLastSuccess = new Gauge({
+  name: 'hado_tick_last_success_timestamp_seconds',
+  help: 'When the last tick this process ran finished (Unix seconds); a scheduler that waited for another one keeps its old value',
+  registers: [register],
+});
+
+export const dueCandidates = new Gauge({
+  name: 'hado_tick_due_candidates',
+  help: 'What the last tick looked at for delivery: events, and notice pushes',
+  labelNames: ['kind'],
+  registers: [register],
+});
+
+/**
+ * Records one tick: its lag (null for the loop's first, which starts at once
+ * rather than on a minute), and what it looked at unless another scheduler
+ * held it. Times are epoch milliseconds of the injected clock.
+ */
+export function observeTick(
+  tick: { startedMs: number; finishedMs: number; onTheMinute: boolean },
+  report: { decisions: unknown[] | null; notices: unknown[] | null },
+): void {
+  if (tick.onTheMinute) tickLag.set((tick.startedMs % 60_000) / 1000);
+  if (report.decisions === null) return;
+  tickLastSuccess.set(tick.finishedMs / 1000);
+  dueCandidates.set({ kind: 'event' }, report.decisions.length);
+  dueCandidates.set({ kind: 'notice' }, report.notices?.length ?? 0);
+}

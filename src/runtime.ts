@@ -3,7 +3,7 @@
 // Done, the channels, the presence cache, the loops, the worker, the HTTP
 // app — built here once, handed down, and shut down in order. Background
 // work reports to one error sink, wired to the logger.
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { startAdminSocket } from './admin/socket.ts';
 import { PresenceCache } from './channels/presence.ts';
 import { buildChannels } from './channels/registry.ts';
@@ -15,18 +15,27 @@ import { openStore, type Store } from './db/connect.ts';
 import { assertSchemaCurrent, migrateToLatest } from './db/migrate.ts';
 import type { ErrorSink } from './errors.ts';
 import { buildApp } from './http/app.ts';
+import { RateLimits } from './http/rate-limit.ts';
 import type { AppContext } from './http/context.ts';
 import { Live } from './live/live.ts';
-import { tickDuration, transitionsTotal } from './metrics.ts';
+import { observeTick, tickDuration, transitionsTotal } from './metrics.ts';
+import { recordPresenceHealth } from './db/channels.ts';
+import { startOpsListener } from './ops/listener.ts';
+import { processRegistry } from './ops/process-metrics.ts';
+import { stopWithin } from './ops/shutdown.ts';
 import { everyMinute, type Loop } from './scheduler/loop.ts';
 import type { NoticeTickDecision } from './scheduler/notice-delivery-tick.ts';
 import { noticeLoop } from './scheduler/notice-loop.ts';
 import { noticeConfigOf, runTick, type TickReport, windowConfigOf } from './scheduler/tick.ts';
 import { Worker } from './worker/worker.ts';
+import { createLogger } from './log.ts';
 
 export interface Runtime {
   ctx: AppContext;
   log: Logger;
+  /** Where /metrics, /healthz and /readyz are served (HADO_METRICS_ADDR), once bound. */
+  metricsAddress: { host: string; port: number } | null;
+  /** Stops taking work, finishes or releases what is in flight (HADO_SHUTDOWN_GRACE), closes everything. */
   stop(): Promise<void>;
 }
 
@@ -47,11 +56,12 @@ export function buildContext(
   clock: Clock,
   opts: { log?: Logger; live?: Live; telegram?: TelegramClient | null } = {},
 ): AppContext {
-  const log = opts.log ?? pino({ level: config.logLevel });
+  const log = opts.log ?? createLogger(config.logLevel);
   const onError = errorSink(log);
   const telegram = opts.telegram !== undefined ? opts.telegram : telegramClientOf(config, log.child({ component: 'telegram' }));
   const live = opts.live ?? new Live(store, { maxPerUser: config.streamMaxPerUser, log: log.child({ part: 'live' }) });
-  const ctx: AppContext = { store, db: store.db, config, clock, live, telegram, onError, onEventDone: () => {} };
+  const limits = new RateLimits(config);
+  const ctx: AppContext = { store, db: store.db, config, clock, live, telegram, onError, onEventDone: () => {}, limits };
   // After Done by any path, the event's old Telegram messages lose their buttons (SPEC A7).
   if (telegram) ctx.onEventDone = (eventId) => telegram.background('clear buttons', () => clearButtonsAfterDone(ctx, eventId));
   return ctx;
@@ -96,7 +106,7 @@ const delivers = (decisions: ReadonlyArray<{ channels: unknown[] }> | null): boo
 
 /** Starts the requested parts in this process; `hado start` runs them all. */
 export async function run(config: Config, parts: Parts, opts: { migrate: boolean }): Promise<Runtime> {
-  const log = pino({ level: config.logLevel });
+  const log = createLogger(config.logLevel);
   const ctx = await openContext(config, { ...opts, log });
   const { onError } = ctx;
   const loops: Loop[] = [];
@@ -116,16 +126,23 @@ export async function run(config: Config, parts: Parts, opts: { migrate: boolean
     const presence = new PresenceCache(channels, {
       timeoutMs: config.presenceTimeoutMs,
       onError: (err, channel) => onError(err, 'presence', { channel: channel.id }),
+      // A channel that keeps timing out is backed off; every process and /me/channels see it on the row.
+      onHealth: (id, timeouts, until) => recordPresenceHealth(ctx.db, id, timeouts, until),
     });
     const onPreferenceError = (err: unknown) => onError(err, 'preferences read (delivering with the defaults)');
     const cfg = windowConfigOf(config);
+    let onTheMinute = false;
     loops.push(
       everyMinute(
         ctx.clock,
         async () => {
           const end = tickDuration.startTimer();
+          const startedMs = ctx.clock.now().epochMilliseconds;
           const report = await runTick(ctx.db, ctx.clock.now(), { presence, cfg, ...noticeConfigOf(config), onPreferenceError });
           end();
+          observeTick({ startedMs, finishedMs: ctx.clock.now().epochMilliseconds, onTheMinute }, report);
+          // The loop's first run starts at once; the later ones on the minute.
+          onTheMinute = true;
           for (const t of report.transitions ?? []) {
             transitionsTotal.inc({ to: t.to });
             log.info({ event: t.id, from: t.from, to: t.to }, 'transition');
@@ -157,16 +174,32 @@ export async function run(config: Config, parts: Parts, opts: { migrate: boolean
   worker?.start();
   // On embedded storage this process holds the database: admin commands come through its socket.
   const admin = config.databaseUrl ? null : await startAdminSocket(ctx, config.dataDir);
+  const ops = config.metricsAddr
+    ? await startOpsListener({
+        ...config.metricsAddr,
+        store: ctx.store,
+        registry: processRegistry({ db: ctx.db, clock: ctx.clock, outbox: parts.scheduler || parts.worker === true, liveConnections: () => ctx.live.hub.connections }),
+        onError: (err) => log.error({ err }, 'metrics listener failed to answer'),
+      })
+    : null;
+  if (ops) log.info({ address: `${ops.address.host}:${ops.address.port}` }, 'metrics listening');
   let stopping: Promise<void> | null = null;
   const stop = (): Promise<void> => {
     stopping ??= (async () => {
+      // Stop taking work, all at once: the HTTP listener (its streams end, requests in flight get the
+      // grace), the loops (a running tick finishes), the worker (in-flight deliveries get the grace,
+      // then go back to the queue for another worker).
+      await Promise.all([
+        app ? stopWithin(config.shutdownGraceMs, () => app!.close(), () => app!.server.closeAllConnections()) : null,
+        ...loops.map((l) => l.stop()),
+        worker?.stop(config.shutdownGraceMs),
+      ]);
       if (admin) await admin.close();
-      if (app) await app.close();
-      await Promise.all([...loops.map((l) => l.stop()), worker?.stop()]);
+      if (ops) await ops.close();
       await closeContext(ctx);
       await ctx.store.close();
     })();
     return stopping;
   };
-  return { ctx, log, stop };
+  return { ctx, log, metricsAddress: ops?.address ?? null, stop };
 }

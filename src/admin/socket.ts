@@ -8,6 +8,7 @@ import http from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createSource, sourceSummaries } from '../core/sources.ts';
+import { snapshotEmbedded } from '../db/backup.ts';
 import { HadoError } from '../errors.ts';
 import { errorHandler } from '../http/error-handler.ts';
 import type { AppContext } from '../http/context.ts';
@@ -33,43 +34,70 @@ export async function startAdminSocket(ctx: AppContext, dataDir: string): Promis
     return reply.status(201).send(await createSource(ctx.db, ctx.clock, name));
   });
   app.get('/sources', async () => ({ sources: await sourceSummaries(ctx.db) }));
+  // hado backup: the snapshot as bytes, what it holds in a header.
+  app.post('/backup', async (_request, reply) => {
+    const { bytes, summary } = await snapshotEmbedded(ctx.store);
+    return reply.type('application/gzip').header('x-hado-summary', JSON.stringify(summary)).send(Buffer.from(bytes));
+  });
   await app.listen({ path: socket });
   fs.chmodSync(socket, 0o600);
   return app;
 }
 
-/** Calls the running server's admin socket; the error catalogue's body becomes a HadoError. */
-export function callAdminSocket<T>(socket: string, method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
+export interface AdminAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** One request to the running server's admin socket. */
+export function requestAdminSocket(
+  socket: string,
+  method: 'GET' | 'POST',
+  url: string,
+  opts: { body?: unknown; timeoutMs?: number } = {},
+): Promise<AdminAnswer> {
   return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
     const req = http.request(
       {
         socketPath: socket,
         method,
         path: url,
         headers: payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {},
-        timeout: 10_000,
+        timeout: opts.timeoutMs ?? 10_000,
       },
       (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk) => {
-          text += chunk;
-        });
-        res.on('end', () => {
-          try {
-            const json = JSON.parse(text);
-            if ((res.statusCode ?? 500) >= 400) {
-              reject(new HadoError(res.statusCode ?? 500, json?.error?.code ?? 'internal', json?.error?.message ?? text));
-            } else resolve(json as T);
-          } catch {
-            reject(new Error(`The running Hado answered ${res.statusCode}: ${text.slice(0, 200)}`));
-          }
-        });
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 500, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
       },
     );
     req.on('timeout', () => req.destroy(new Error('The running Hado did not answer on its admin socket')));
     req.on('error', reject);
     req.end(payload);
   });
+}
+
+/** The error catalogue's body of a failed answer as a HadoError. */
+export function adminError(answer: AdminAnswer): Error {
+  const text = answer.body.toString('utf8');
+  try {
+    const json = JSON.parse(text);
+    return new HadoError(answer.status, json?.error?.code ?? 'internal', json?.error?.message ?? text);
+  } catch {
+    return new Error(`The running Hado answered ${answer.status}: ${text.slice(0, 200)}`);
+  }
+}
+
+/** Calls the running server's admin socket for JSON. */
+export async function callAdminSocket<T>(socket: string, method: 'GET' | 'POST', url: string, body?: unknown): Promise<T> {
+  const answer = await requestAdminSocket(socket, method, url, { body });
+  if (answer.status >= 400) throw adminError(answer);
+  try {
+    return JSON.parse(answer.body.toString('utf8')) as T;
+  } catch {
+    throw new Error(`The running Hado answered ${answer.status}: ${answer.body.toString('utf8').slice(0, 200)}`);
+  }
 }

@@ -2,9 +2,12 @@
 // keep-alive agents — several times cheaper per request than fetch(), which
 // matters when a tick asks a thousand presence URLs and a worker sends a
 // thousand webhooks a second. Redirects are never followed; every request
-// has a hard deadline; bodies are read up to a limit.
+// has a hard deadline; bodies are read up to a limit. Every URL here is a
+// user's: the outbound policy (net/outbound.ts) judges it before the request
+// and judges the resolved address of every new connection (the agents' lookup).
 import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
+import { OutboundRefusedError, type OutboundPolicy } from '../net/outbound.ts';
 
 export interface HttpResponse {
   status: number;
@@ -30,12 +33,25 @@ export class HttpTimeoutError extends Error {
   }
 }
 
-const agents = {
-  'http:': new http.Agent({ keepAlive: true, maxSockets: 64 }),
-  'https:': new https.Agent({ keepAlive: true, maxSockets: 64 }),
-};
+export interface HttpClient {
+  request(url: string, opts: HttpRequest): Promise<HttpResponse>;
+}
 
-export function request(url: string, opts: HttpRequest): Promise<HttpResponse> {
+/** A client whose every connection obeys `policy`; one per process (its agents keep connections alive). */
+export function httpClient(policy: OutboundPolicy): HttpClient {
+  const agents = {
+    'http:': new http.Agent({ keepAlive: true, maxSockets: 64, lookup: policy.lookup }),
+    'https:': new https.Agent({ keepAlive: true, maxSockets: 64, lookup: policy.lookup }),
+  };
+  return { request: (url, opts) => send(policy, agents, url, opts) };
+}
+
+function send(
+  policy: OutboundPolicy,
+  agents: Record<'http:' | 'https:', http.Agent>,
+  url: string,
+  opts: HttpRequest,
+): Promise<HttpResponse> {
   return new Promise((resolve, reject) => {
     let target: URL;
     try {
@@ -46,6 +62,12 @@ export function request(url: string, opts: HttpRequest): Promise<HttpResponse> {
     }
     if (target.protocol !== 'http:' && target.protocol !== 'https:') {
       reject(new Error(`not an http(s) URL: ${url}`));
+      return;
+    }
+    // A literal address never reaches the lookup (node:net connects to it directly): judged here.
+    const why = policy.urlRefusal(target);
+    if (why) {
+      reject(new OutboundRefusedError(`outbound policy refused ${target.host}: ${why}`));
       return;
     }
     const body = opts.body === undefined ? undefined : Buffer.from(opts.body, 'utf8');

@@ -4,6 +4,12 @@
 // with bounded concurrency and a hard timeout; a channel that hangs, errs or
 // answers garbage is `unknown`, and the whole round never waits much longer
 // than one timeout, so one slow endpoint cannot stall the tick.
+//
+// Issue 10: one user's channels must not stall everyone's. The slots are
+// shared fairly — users take turns, and none holds more than its share while
+// others wait — and a channel that keeps timing out is asked less and less
+// often (presenceBackoff), a state kept on the channel and shown in
+// /me/channels.
 import type { Instant } from '../domain/time.ts';
 import type { ChannelRegistry } from './registry.ts';
 import type { ChannelRecord, Presence, PresenceUser } from './types.ts';
@@ -20,6 +26,28 @@ export interface PresenceOptions {
   /** A round waits at most this long in all; default two timeouts. */
   roundMs?: number;
   onError?: (err: unknown, channel: ChannelRecord) => void;
+  /** Persists a channel's presence health when it changes (db/channels.ts recordPresenceHealth). */
+  onHealth?: (channelId: number, timeouts: number, backoffUntil: Date | null) => Promise<void>;
+}
+
+/** Consecutive timeouts before a channel is backed off. */
+export const BACKOFF_AFTER_TIMEOUTS = 3;
+/** The longest a channel goes unasked. */
+export const MAX_BACKOFF_MS = 60 * 60_000;
+
+/**
+ * When a channel that has timed out `timeouts` times in a row may be asked
+ * again: at once below the threshold, then 2, 4, 8 … minutes, at most an hour.
+ */
+export function presenceBackoff(timeouts: number, nowMs: number): Date | null {
+  if (timeouts < BACKOFF_AFTER_TIMEOUTS) return null;
+  const minutes = 2 ** (timeouts - BACKOFF_AFTER_TIMEOUTS + 1);
+  return new Date(nowMs + Math.min(minutes * 60_000, MAX_BACKOFF_MS));
+}
+
+interface Health {
+  timeouts: number;
+  backoffUntil: Date | null;
 }
 
 /** A user and the channels whose presence a decision about them needs. */
@@ -34,11 +62,35 @@ interface Cached {
   value: Presence;
 }
 
+/**
+ * Each user's channels with users taking turns (a1 b1 c1 a2 b2 a3 …), so the
+ * first slots go one to each user. A user may be asked about in several asks.
+ */
+function takingTurns(asks: Iterable<PresenceAsk>): Array<{ channel: ChannelRecord; user: PresenceUser }> {
+  const byUser = new Map<number, Array<{ channel: ChannelRecord; user: PresenceUser }>>();
+  let total = 0;
+  for (const { user, channels } of asks) {
+    const list = byUser.get(user.id) ?? [];
+    for (const channel of channels) list.push({ channel, user });
+    byUser.set(user.id, list);
+    total += channels.length;
+  }
+  const out: Array<{ channel: ChannelRecord; user: PresenceUser }> = [];
+  for (let round = 0; out.length < total; round++) {
+    for (const list of byUser.values()) if (round < list.length) out.push(list[round]!);
+  }
+  return out;
+}
+
 export class PresenceCache {
   private readonly cache = new Map<number, Cached>();
   private readonly inflight = new Map<number, Promise<Presence>>();
-  private readonly queue: Array<() => void> = [];
+  /** Calls waiting for a slot, by user; the map's order is the users' turn order. */
+  private readonly waiting = new Map<number, Array<() => void>>();
+  private readonly runningByUser = new Map<number, number>();
   private running = 0;
+  /** Presence health as this process last saw it (the channel rows may lag a tick behind). */
+  private readonly health = new Map<number, Health>();
   private readonly ttlMs: number;
   private readonly concurrency: number;
   private readonly roundMs: number;
@@ -64,8 +116,7 @@ export class PresenceCache {
     const out = new Map<number, Presence>();
     const waits: Array<Promise<void>> = [];
     const seen = new Set<number>();
-    const wanted = [...asks].flatMap(({ channels, user }) => channels.map((channel) => ({ channel, user })));
-    for (const { channel, user } of wanted) {
+    for (const { channel, user } of takingTurns(asks)) {
       if (!channel.enabled || seen.has(channel.id)) continue;
       seen.add(channel.id);
       const hit = this.fresh(channel.id, nowMs);
@@ -112,44 +163,105 @@ export class PresenceCache {
     }
   }
 
+  /** The later of what the row says and what this process saw. */
+  private healthOf(channel: ChannelRecord): Health {
+    const row: Health = { timeouts: channel.presenceTimeouts ?? 0, backoffUntil: channel.presenceBackoffUntil ?? null };
+    const seen = this.health.get(channel.id);
+    return seen && (seen.backoffUntil?.getTime() ?? 0) >= (row.backoffUntil?.getTime() ?? 0) ? seen : row;
+  }
+
   private async call(channel: ChannelRecord, user: PresenceUser, nowMs: number): Promise<Presence> {
-    await this.slot();
+    const before = this.healthOf(channel);
+    if (before.backoffUntil && before.backoffUntil.getTime() > nowMs) {
+      // Backed off: unknown without a call, like any channel that cannot say.
+      this.cache.set(channel.id, { at: nowMs, value: 'unknown' });
+      return 'unknown';
+    }
+    await this.slot(user.id);
     let value: Presence = 'unknown';
     let timer: NodeJS.Timeout | undefined;
+    let timedOut = false;
     try {
       const impl = this.registry.get(channel.type);
       if (impl) {
         this.calls++;
+        const started = performance.now();
         const timeout = new Promise<Presence>((resolve) => {
           // A channel that ignores its own timeout still cannot hold the slot.
           timer = setTimeout(() => resolve('unknown'), this.opts.timeoutMs + 250);
           timer.unref();
         });
         value = await Promise.race([impl.presence(user, channel, new Date(nowMs)), timeout]);
+        // Channels turn their own timeout into "unknown": the time it took tells a hang from garbage.
+        timedOut = value === 'unknown' && performance.now() - started >= this.opts.timeoutMs;
       }
     } catch (err) {
       this.opts.onError?.(err, channel);
       value = 'unknown';
     } finally {
       clearTimeout(timer);
-      this.release();
+      this.release(user.id);
     }
+    await this.recordHealth(channel, before, timedOut ? before.timeouts + 1 : 0, nowMs);
     // Cached as of the tick that asked, "at most one call per channel per minute".
     this.cache.set(channel.id, { at: nowMs, value });
     return value;
   }
 
-  private slot(): Promise<void> {
-    if (this.running < this.concurrency) {
-      this.running++;
-      return Promise.resolve();
+  private async recordHealth(channel: ChannelRecord, before: Health, timeouts: number, nowMs: number): Promise<void> {
+    if (timeouts === before.timeouts && timeouts === 0) return;
+    const after: Health = { timeouts, backoffUntil: presenceBackoff(timeouts, nowMs) };
+    this.health.set(channel.id, after);
+    try {
+      await this.opts.onHealth?.(channel.id, after.timeouts, after.backoffUntil);
+    } catch (err) {
+      // The backoff still holds in this process; the row catches up at the next change.
+      this.opts.onError?.(err, channel);
     }
-    return new Promise((resolve) => this.queue.push(resolve));
   }
 
-  private release(): void {
-    const next = this.queue.shift();
-    if (next) next();
-    else this.running--;
+  /** Waits for a slot; users take turns (see pump). */
+  private slot(userId: number): Promise<void> {
+    return new Promise((resolve) => {
+      const queue = this.waiting.get(userId) ?? [];
+      queue.push(resolve);
+      this.waiting.set(userId, queue);
+      this.pump();
+    });
+  }
+
+  private release(userId: number): void {
+    this.running--;
+    const n = (this.runningByUser.get(userId) ?? 1) - 1;
+    if (n > 0) this.runningByUser.set(userId, n);
+    else this.runningByUser.delete(userId);
+    this.pump();
+  }
+
+  /**
+   * Starts waiting calls while slots are free: users in turn, each at most
+   * its share of the slots (all of them, when it is alone), so a user with
+   * twenty hanging endpoints takes half the pool from a second user, not all
+   * of it, and the second user's calls go first in line with its own.
+   */
+  private pump(): void {
+    while (this.running < this.concurrency && this.waiting.size > 0) {
+      const users = new Set([...this.waiting.keys(), ...this.runningByUser.keys()]);
+      const share = Math.max(1, Math.ceil(this.concurrency / users.size));
+      let started = false;
+      for (const [userId, queue] of this.waiting) {
+        if ((this.runningByUser.get(userId) ?? 0) >= share) continue;
+        const next = queue.shift()!;
+        this.waiting.delete(userId);
+        // Back of the line for its next call.
+        if (queue.length > 0) this.waiting.set(userId, queue);
+        this.running++;
+        this.runningByUser.set(userId, (this.runningByUser.get(userId) ?? 0) + 1);
+        next();
+        started = true;
+        break;
+      }
+      if (!started) return;
+    }
   }
 }

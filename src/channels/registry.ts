@@ -9,6 +9,7 @@ import { telegramChannel } from './telegram/channel.ts';
 import type { Channel, ChannelType } from './types.ts';
 import { webChannel } from './web.ts';
 import { webhookChannel } from './webhook.ts';
+import { outboundPolicyOf } from '../net/outbound.ts';
 
 export class ChannelRegistry {
   private readonly channels = new Map<ChannelType, Channel>();
@@ -32,6 +33,8 @@ export class ChannelRegistry {
 export function buildChannels(deps: { config: Config; clock: Clock; telegram?: TelegramClient | null }): ChannelRegistry {
   return new ChannelRegistry()
     .register(webChannel)
-    .register(webhookChannel({ clock: deps.clock, presenceTimeoutMs: deps.config.presenceTimeoutMs }))
+    .register(
+      webhookChannel({ clock: deps.clock, presenceTimeoutMs: deps.config.presenceTimeoutMs, outbound: outboundPolicyOf(deps.config) }),
+    )
     .register(telegramChannel(deps.telegram ?? null));
 }

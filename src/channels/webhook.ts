@@ -1,5 +1,7 @@
 // The webhook channel (SPEC A7), Home Assistant's way in: presence from
-// `GET presence_url` answering {"present": true|false}, delivery as a signed
+// `GET presence_url` (with the channel's presence headers) answering
+// {"present": true|false} or a configured field (presence-answer.ts, e.g.
+// Home Assistant's {"state": "home"}), delivery as a signed
 // `POST deliver_url` with A7's body and absolute action links.
 //
 // Signing follows Standard Webhooks (https://www.standardwebhooks.com/):
@@ -9,7 +11,9 @@
 // channel's secret "whsec_<base64 key>", shown once when the channel is made.
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Clock } from '../clock.ts';
-import { type HttpResponse, request } from './http.ts';
+import { OutboundRefusedError, type OutboundPolicy } from '../net/outbound.ts';
+import { type HttpClient, type HttpResponse, httpClient } from './http.ts';
+import { presenceFromAnswer, presenceRule } from './presence-answer.ts';
 import type { Channel, ChannelRecord, DeliveryResult, Presence } from './types.ts';
 
 /** SPEC A7: "a 15 s request timeout". */
@@ -17,8 +21,8 @@ export const DELIVER_TIMEOUT_MS = 15_000;
 const USER_AGENT = 'Hado-Webhook/1';
 /** Enough of an error body to explain it; never the whole page. */
 const ERROR_BODY_CHARS = 200;
-/** A presence answer is a tiny JSON object; anything bigger is garbage. */
-const PRESENCE_BODY_MAX = 4096;
+/** A presence answer is a small JSON object (a Home Assistant state with its attributes is ~1 KB); anything much bigger is garbage. */
+const PRESENCE_BODY_MAX = 16 * 1024;
 
 export const SECRET_PREFIX = 'whsec_';
 
@@ -53,6 +57,8 @@ export interface WebhookOptions {
   /** HADO_PRESENCE_TIMEOUT in milliseconds. */
   presenceTimeoutMs: number;
   deliverTimeoutMs?: number;
+  /** Where the user's URLs may lead (HADO_OUTBOUND_ALLOWED_NETWORKS, local mode): always explicit. */
+  outbound: OutboundPolicy;
 }
 
 const isTimeout = (e: unknown): boolean => e instanceof Error && e.name === 'TimeoutError';
@@ -62,14 +68,19 @@ const STALE_SOCKET = new Set(['ECONNRESET', 'EPIPE']);
 /** "connect ECONNREFUSED 127.0.0.1:1", "getaddrinfo ENOTFOUND ha.local", "socket hang up". */
 const describeError = (e: unknown): string => (e instanceof Error ? e.message : String(e));
 
-/** `GET presence_url` → {"present": true} present, {"present": false} absent, anything else unknown. */
-export async function webhookPresence(channel: ChannelRecord, timeoutMs: number): Promise<Presence> {
+/**
+ * `GET presence_url` with the channel's presence headers → the answer read by
+ * presenceFromAnswer; an error, a timeout or a non-2xx answer is unknown.
+ */
+export async function webhookPresence(client: HttpClient, channel: ChannelRecord, timeoutMs: number): Promise<Presence> {
   const url = webhookConfig(channel.config)?.presence_url;
   if (!url) return 'unknown';
+  const rule = presenceRule(channel.config);
   const get = () =>
-    request(url, {
+    client.request(url, {
       method: 'GET',
-      headers: { accept: 'application/json', 'user-agent': USER_AGENT },
+      // The user's headers (Home Assistant's "Authorization: Bearer …") come last: an Accept of their own wins.
+      headers: { accept: 'application/json', 'user-agent': USER_AGENT, ...channel.presenceHeaders },
       timeoutMs,
       maxBody: PRESENCE_BODY_MAX,
     });
@@ -83,14 +94,9 @@ export async function webhookPresence(channel: ChannelRecord, timeoutMs: number)
       res = await get();
     }
     if (res.status < 200 || res.status > 299 || res.truncated) return 'unknown';
-    const body: unknown = JSON.parse(res.body);
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'unknown';
-    const present = (body as { present?: unknown }).present;
-    if (present === true) return 'present';
-    if (present === false) return 'absent';
-    return 'unknown';
+    return presenceFromAnswer(JSON.parse(res.body), rule);
   } catch {
-    // Timeout, refused connection, garbage: nobody can say.
+    // Timeout, refused connection (by the receiver or the outbound policy), garbage: nobody can say.
     return 'unknown';
   }
 }
@@ -103,6 +109,7 @@ export async function webhookPresence(channel: ChannelRecord, timeoutMs: number)
  * outbox's ordinary retry (receivers drop a repeated webhook-id).
  */
 export async function postWebhook(
+  client: HttpClient,
   url: string,
   secret: string,
   id: string,
@@ -112,7 +119,7 @@ export async function postWebhook(
 ): Promise<DeliveryResult> {
   let res: HttpResponse;
   try {
-    res = await request(url, {
+    res = await client.request(url, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -127,6 +134,8 @@ export async function postWebhook(
     });
   } catch (e) {
     if (isTimeout(e)) return { ok: false, error: `timeout: no answer within ${timeoutMs / 1000} s`, retryable: true };
+    // The policy will refuse the next attempt as well: final.
+    if (e instanceof OutboundRefusedError) return { ok: false, error: e.message, retryable: false };
     return { ok: false, error: describeError(e), retryable: true };
   }
   if (res.status >= 200 && res.status <= 299) return { ok: true };
@@ -145,15 +154,17 @@ export async function postWebhook(
 
 export function webhookChannel(opts: WebhookOptions): Channel {
   const deliverTimeoutMs = opts.deliverTimeoutMs ?? DELIVER_TIMEOUT_MS;
+  const client = httpClient(opts.outbound);
   return {
     type: 'webhook',
-    presence: (_user, channel) => webhookPresence(channel, opts.presenceTimeoutMs),
+    presence: (_user, channel) => webhookPresence(client, channel, opts.presenceTimeoutMs),
     async deliver(message, _user, channel) {
       const config = webhookConfig(channel.config);
       if (!config) return { ok: false, error: 'webhook channel has no deliver_url in its config', retryable: false };
       if (!channel.secret) return { ok: false, error: 'webhook channel has no signing secret', retryable: false };
       const timestamp = Math.floor(opts.clock.now().epochMilliseconds / 1000);
       return postWebhook(
+        client,
         config.deliver_url,
         channel.secret,
         String(message.deliveryId),

@@ -1,46 +1,89 @@
-// `hado <command>`: one binary, one file per subcommand.
+// `hado <command>`: one binary, one file per subcommand. Exit codes: 0 done,
+// 1 failed (bad configuration, an error the command explains), 2 usage error.
+import fs from 'node:fs';
 import { ConfigError, HadoError } from '../errors.ts';
-import { migrate } from './migrate.ts';
-import { serve, start } from './serve.ts';
-import { sourceCreate, sourceList } from './source.ts';
-import { tick } from './tick.ts';
+import { backupCommand, restoreCommand } from './backup.ts';
+import { type Command, commandUsage, parseCommandArgs, UsageError } from './command.ts';
+import { configCommand } from './config.ts';
+import { healthcheckCommand } from './healthcheck.ts';
+import { migrateCommand } from './migrate.ts';
+import { schedulerCommand, serveCommand, startCommand, workerCommand } from './serve.ts';
+import { sourceCreateCommand, sourceListCommand } from './source.ts';
+import { tickCommand } from './tick.ts';
 
-const COMMANDS: Record<string, { run: (args: string[]) => Promise<number>; help: string }> = {
-  start: { run: start, help: 'HTTP, scheduler and worker in one process; migrates first (what npm start runs)' },
-  serve: { run: serve, help: 'HTTP only (run "hado migrate" first)' },
-  scheduler: { run: (a) => start(a, { http: false, worker: false }), help: 'the one-minute tick only (safe to run twice)' },
-  worker: { run: (a) => start(a, { http: false, scheduler: false }), help: 'the delivery worker only (run as many as you like)' },
-  migrate: { run: migrate, help: 'apply pending database migrations' },
-  tick: { run: tick, help: 'run one tick: hado tick [--at <ISO instant>] [--dry-run]' },
-  'source:create': { run: sourceCreate, help: 'register a client service and print its token once: hado source:create <name>' },
-  'source:list': { run: sourceList, help: 'list registered sources' },
-};
+export const COMMANDS: Command[] = [
+  startCommand,
+  serveCommand,
+  schedulerCommand,
+  workerCommand,
+  migrateCommand,
+  tickCommand,
+  sourceCreateCommand,
+  sourceListCommand,
+  configCommand,
+  healthcheckCommand,
+  backupCommand,
+  restoreCommand,
+];
 
-function usage(): string {
-  const width = Math.max(...Object.keys(COMMANDS).map((k) => k.length));
-  return `Usage: hado <command> [options]\n\nCommands:\n${Object.entries(COMMANDS)
-    .map(([name, c]) => `  ${name.padEnd(width)}  ${c.help}`)
-    .join('\n')}\n\nConfiguration comes from the environment; see the README.`;
+export function version(): string {
+  // dist/cli/ and src/cli/ both sit two levels below the package root.
+  const pkg = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+export function usage(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  return [
+    'Usage: hado <command> [options]',
+    '',
+    'Commands:',
+    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    'Options: hado --help, hado --version, hado <command> --help.',
+    'Configuration comes from the environment: "hado config" shows it; the README lists every key.',
+  ].join('\n');
+}
+
+function usageError(reason: string, help: string): number {
+  console.error(`${reason}\n\n${help}`);
+  return 2;
 }
 
 export async function main(argv: string[]): Promise<number> {
-  const [name, ...args] = argv;
-  if (!name || name === 'help' || name === '--help' || name === '-h') {
-    console.log(usage());
-    return name ? 0 : 1;
+  const [name, ...rest] = argv;
+  if (name === undefined) return usageError('hado: no command given', usage());
+  if (name === '--help' || name === '-h' || name === 'help') {
+    const about = rest[0] === undefined ? null : COMMANDS.find((c) => c.name === rest[0]);
+    if (rest[0] !== undefined && !about) return usageError(`hado: unknown command "${rest[0]}"`, usage());
+    console.log(about ? commandUsage(about) : usage());
+    return 0;
   }
-  const command = COMMANDS[name];
+  if (name === '--version' || name === '-V') {
+    console.log(version());
+    return 0;
+  }
+  const command = COMMANDS.find((c) => c.name === name);
   if (!command) {
-    console.error(`Unknown command "${name}".\n\n${usage()}`);
-    return 2;
+    const what = name.startsWith('-') ? `unknown option ${name}` : `unknown command "${name}"`;
+    return usageError(`hado: ${what}`, usage());
   }
   try {
-    return await command.run(args);
+    const parsed = parseCommandArgs(command, rest);
+    if (parsed.help) {
+      console.log(commandUsage(command));
+      return 0;
+    }
+    return await command.run(parsed);
   } catch (e) {
+    if (e instanceof UsageError) return usageError(`hado ${name}: ${e.message}`, commandUsage(command));
     if (e instanceof ConfigError || e instanceof HadoError) {
       console.error(`hado ${name}: ${e.message}`);
       return 1;
     }
-    throw e;
+    // Anything else (a refused connection, a full disk): one line; the stack only when debugging.
+    const debug = process.env.LOG_LEVEL === 'debug' || process.env.LOG_LEVEL === 'trace';
+    console.error(`hado ${name}: ${debug && e instanceof Error ? e.stack : e instanceof Error ? e.message : String(e)}`);
+    return 1;
   }
 }

@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { PresenceCache } from '../channels/presence.ts';
 import { buildChannels } from '../channels/registry.ts';
 import { FakeClock, systemClock } from '../clock.ts';
@@ -9,6 +8,7 @@ import { openContext } from '../runtime.ts';
 import type { TickDecision } from '../scheduler/delivery-tick.ts';
 import type { NoticeTickDecision } from '../scheduler/notice-delivery-tick.ts';
 import { noticeConfigOf, runTick, type TickReport, windowConfigOf } from '../scheduler/tick.ts';
+import { defineCommand, UsageError } from './command.ts';
 
 const describeEvent = (e: { id: number; source: string; sourceRef: string; topic: string; user: string }): string =>
   `event ${e.id} (${e.source} ${e.sourceRef}${e.topic ? `/${e.topic}` : ''}, user ${e.user})`;
@@ -50,22 +50,15 @@ export function formatReport(report: TickReport, dryRun: boolean): string[] {
   return lines;
 }
 
-export async function tick(args: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: { at: { type: 'string' }, 'dry-run': { type: 'boolean', default: false } },
-    strict: true,
-  });
+async function tick(at: string | undefined, dryRun: boolean): Promise<number> {
   let clock = systemClock;
-  if (values.at !== undefined) {
+  if (at !== undefined) {
     try {
-      clock = new FakeClock(Temporal.Instant.from(values.at));
+      clock = new FakeClock(Temporal.Instant.from(at));
     } catch {
-      console.error(`hado tick: --at must be an ISO instant with an offset, e.g. 2026-08-14T09:00:00Z; got "${values.at}"`);
-      return 2;
+      throw new UsageError(`--at must be an ISO instant with an offset, e.g. 2026-08-14T09:00:00Z; got "${at}"`);
     }
   }
-  const dryRun = values['dry-run'] === true;
   const config = loadConfig();
   const ctx = await openContext(config, { migrate: !dryRun, clock });
   try {
@@ -89,3 +82,16 @@ export async function tick(args: string[]): Promise<number> {
     await ctx.store.close();
   }
 }
+
+export const tickCommand = defineCommand({
+  name: 'tick',
+  summary: 'run one tick as of an instant and print what it decides',
+  description:
+    'Runs one tick (lifecycle transitions, then deliveries) as of an instant and prints each transition and each decision:\n' +
+    'event, window, channels, and why (present / fallback / waiting / quiet / delivered / no-window).',
+  options: {
+    at: { type: 'string', value: 'instant', doc: 'an ISO instant with an offset, e.g. 2026-08-14T09:00:00Z (default: now)' },
+    'dry-run': { type: 'boolean', doc: 'run it in a transaction that is rolled back: nothing is written' },
+  },
+  run: ({ values }) => tick(values.at, values['dry-run']),
+});

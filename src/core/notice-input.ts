@@ -6,6 +6,7 @@ import type { ChannelType } from '../domain/channels.ts';
 import { DEFAULT_GROUP_WINDOW_MINUTES, type NoticeCall, type NoticeMode } from '../domain/notices.ts';
 import { HadoError } from '../errors.ts';
 import { checkLink } from './event-input.ts';
+import { MAX_FREE_JSON_DEPTH, nestingDepth } from './json-depth.ts';
 
 export interface NoticeInputJson {
   recipients: string[];
@@ -56,6 +57,10 @@ export function parseNoticeInput(raw: NoticeInputJson, index: number): NoticeInp
     if (problem) throw noticeInvalid(index, 'deep_link', problem);
   }
   const data = (raw.data ?? {}) as Record<string, unknown>;
+  // Depth first: a deep value is refused by name before it is serialised.
+  if (nestingDepth(data) > MAX_FREE_JSON_DEPTH) {
+    throw noticeInvalid(index, 'data', `must not be nested deeper than ${MAX_FREE_JSON_DEPTH} levels`);
+  }
   if (Buffer.byteLength(JSON.stringify(data)) > MAX_DATA_BYTES) {
     throw noticeInvalid(index, 'data', `must be at most ${MAX_DATA_BYTES} bytes of JSON`);
   }

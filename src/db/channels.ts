@@ -16,8 +16,13 @@ export interface ChannelRecord {
   config: ChannelRow['config'];
   /** Webhook signing secret (never shown after creation). */
   secret: ChannelRow['secret'];
+  /** Headers of a webhook's presence request (never shown back). */
+  presenceHeaders?: ChannelRow['presence_headers'];
   /** Last interaction seen on the channel (Telegram presence). */
   lastSeenAt: ChannelRow['last_seen_at'];
+  /** Consecutive presence timeouts, and when it may be asked again (channels/presence.ts backs off). */
+  presenceTimeouts?: ChannelRow['presence_timeouts'];
+  presenceBackoffUntil?: ChannelRow['presence_backoff_until'];
 }
 
 /** The user a channel is asked about or delivers to. */
@@ -41,7 +46,10 @@ export function channelRecord(row: ChannelRow): ChannelRecord {
     enabled: row.enabled,
     config: row.config,
     secret: row.secret,
+    presenceHeaders: row.presence_headers,
     lastSeenAt: row.last_seen_at,
+    presenceTimeouts: row.presence_timeouts,
+    presenceBackoffUntil: row.presence_backoff_until,
   };
 }
 
@@ -66,9 +74,40 @@ export async function findUserChannel(db: Db, userId: number, id: number): Promi
   return db.selectFrom('channels').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
 }
 
+/** A channel's presence health after a call: its consecutive timeouts and its backoff. */
+export async function recordPresenceHealth(db: Db, channelId: number, timeouts: number, backoffUntil: Date | null): Promise<void> {
+  await db
+    .updateTable('channels')
+    .set({ presence_timeouts: timeouts, presence_backoff_until: backoffUntil })
+    .where('id', '=', channelId)
+    .execute();
+}
+
+/** Locks the user's row for the rest of the transaction: channel adds of one user queue behind each other. */
+export async function lockUserChannels(db: Db, userId: number): Promise<void> {
+  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
+export async function countUserChannels(db: Db, userId: number, type: ChannelType): Promise<number> {
+  const row = await db
+    .selectFrom('channels')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('type', '=', type)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export async function insertChannel(
   db: Db,
-  row: { userId: number; type: ChannelType; config: Record<string, unknown>; secret: string | null; now: Date },
+  row: {
+    userId: number;
+    type: ChannelType;
+    config: Record<string, unknown>;
+    secret: string | null;
+    presenceHeaders?: Record<string, string> | null;
+    now: Date;
+  },
 ): Promise<ChannelRow> {
   return db
     .insertInto('channels')
@@ -77,6 +116,7 @@ export async function insertChannel(
       type: row.type,
       config: JSON.stringify(row.config),
       secret: row.secret,
+      presence_headers: row.presenceHeaders ? JSON.stringify(row.presenceHeaders) : null,
       enabled: true,
       created_at: row.now,
       updated_at: row.now,

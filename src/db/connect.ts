@@ -9,6 +9,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { ConfigError } from '../errors.ts';
 import type { Database } from './schema.ts';
+import { secureDataDir } from './data-dir.ts';
 
 export type Db = Kysely<Database>;
 
@@ -31,11 +32,13 @@ export interface OpenOptions {
   /** Directory for embedded storage; null = in memory. */
   dataDir?: string | null;
   poolSize?: number;
+  /** A snapshot to load into a new embedded directory (hado restore; src/db/backup.ts). */
+  restoreFrom?: Blob;
 }
 
 export async function openStore(opts: OpenOptions): Promise<Store> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10);
-  return openPglite(opts.dataDir ?? null);
+  return openPglite(opts.dataDir ?? null, opts.restoreFrom);
 }
 
 function openPostgres(url: string, max: number): Store {
@@ -54,17 +57,24 @@ function openPostgres(url: string, max: number): Store {
   return { db, kind: 'postgres', pglite: null, pool, close: () => db.destroy() };
 }
 
-async function openPglite(dataDir: string | null): Promise<Store> {
+/** The embedded database's own directory inside HADO_DATA_DIR (beside hado.lock and hado.sock). */
+export const pgDirOf = (dataDir: string): string => path.join(dataDir, 'pg');
+
+async function openPglite(dataDir: string | null, restoreFrom?: Blob): Promise<Store> {
   let release = (): void => {};
   let pgDir: string | undefined;
   if (dataDir !== null) {
-    fs.mkdirSync(dataDir, { recursive: true });
+    secureDataDir(dataDir);
     release = lockDataDir(dataDir);
-    pgDir = path.join(dataDir, 'pg');
+    pgDir = pgDirOf(dataDir);
   }
   let pglite: PGlite;
   try {
-    pglite = new PGlite({ dataDir: pgDir, parsers: { [INT8]: Number, [DATE]: identity } });
+    pglite = new PGlite({
+      dataDir: pgDir,
+      parsers: { [INT8]: Number, [DATE]: identity },
+      ...(restoreFrom ? { loadDataDir: restoreFrom } : {}),
+    });
     await pglite.waitReady;
   } catch (e) {
     release();
@@ -105,7 +115,7 @@ export function lockDataDir(dataDir: string): () => void {
   const lockPath = path.join(dataDir, 'hado.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx', mode: 0o600 });
       let released = false;
       const release = (): void => {
         if (released) return;

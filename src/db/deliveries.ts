@@ -187,3 +187,17 @@ export async function markUserEventsForCheck(db: Db, userId: number, now: Date):
     .where((eb) => eb.or([eb('next_check_at', 'is', null), eb('next_check_at', '>', now)]))
     .execute();
 }
+
+/**
+ * Gives claimed rows back to the queue (a stopping worker's deliveries still
+ * in flight): claimable at once, the attempt not counted. Fenced like a
+ * result: only the attempt that holds a row releases it. Returns the rows released.
+ */
+export async function releaseDeliveries(db: Db, rows: Array<{ id: number; attempts: number }>, now: Date): Promise<number> {
+  if (rows.length === 0) return 0;
+  const res = await sql`
+    UPDATE deliveries d SET attempts = d.attempts - 1, locked_until = NULL, next_attempt_at = ${now}
+    FROM (SELECT unnest(${rows.map((r) => r.id)}::bigint[]) AS id, unnest(${rows.map((r) => r.attempts)}::int[]) AS attempts) v
+    WHERE d.id = v.id AND d.attempts = v.attempts AND d.result = 'pending'`.execute(db);
+  return Number(res.numAffectedRows ?? 0);
+}

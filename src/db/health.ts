@@ -1,7 +1,8 @@
+// The probes' one query.
 import { sql } from 'kysely';
 import type { Db } from './connect.ts';
 
-/** The database answers (GET /healthz). */
+/** Resolves when the database answers a trivial query. */
 export async function ping(db: Db): Promise<void> {
   await sql`SELECT 1`.execute(db);
 }

@@ -466,6 +466,7 @@ export async function pendingPushes(db: Executor, now: Date, limit: number) {
     .innerJoin('notices as n', 'n.id', 'r.notice_id')
     .innerJoin('users', 'users.id', 'r.user_id')
     .select([
+      ...DECIDING_USER_COLUMNS,
       'r.notice_id',
       // Set exactly while a push waits (the query's condition): never null here.
       sql<number>`r.pending_seq`.as('pending_seq'),
@@ -475,7 +476,6 @@ export async function pendingPushes(db: Executor, now: Date, limit: number) {
       'n.topic',
       'n.urgent',
       'n.channels',
-      ...DECIDING_USER_COLUMNS,
     ])
     .where('r.next_check_at', '<=', now)
     .orderBy('r.next_check_at')

@@ -1,6 +1,9 @@
 // Row types of the tables, as Kysely sees them. Dates (`date`) and times
 // (`time`) come back as strings, int8 as numbers, timestamptz as Date.
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { ChannelType } from '../domain/channels.ts';
+import type { State } from '../domain/lifecycle.ts';
+import type { NoticeMode } from '../domain/notices.ts';
 import type { RecurrenceRule } from '../domain/recurrence.ts';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -46,7 +49,7 @@ export interface EventsTable {
   fire_on: string;
   after_due: 'keep' | 'expire';
   payload: JSONColumnType<EventPayload>;
-  state: 'scheduled' | 'preparing' | 'today' | 'overdue' | 'done' | 'expired' | 'withdrawn';
+  state: State;
   quiet_until: ColumnType<Date, Date | string | undefined, Date | string>;
   done_at: Timestamp | null;
   next_transition_at: Timestamp | null;
@@ -65,13 +68,19 @@ export interface EventsTable {
 export interface ChannelsTable {
   id: Generated<number>;
   user_id: number;
-  type: 'web' | 'telegram' | 'webhook';
+  type: ChannelType;
   config: JSONColumnType<Record<string, unknown>>;
   enabled: ColumnType<boolean, boolean | undefined, boolean>;
   secret: string | null;
+  /** Headers of a webhook's presence request (e.g. Authorization for Home Assistant); never shown back. */
+  presence_headers: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
   last_seen_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Consecutive presence calls that timed out (webhooks). */
+  presence_timeouts: ColumnType<number, number | undefined, number>;
+  /** Not asked for presence before this moment: it kept timing out. */
+  presence_backoff_until: Timestamp | null;
 }
 
 export interface DeliveriesTable {
@@ -101,14 +110,14 @@ export interface NoticesTable {
   source_id: number;
   source_ref: string | null;
   topic: string;
-  mode: 'create' | 'upsert' | 'group';
+  mode: NoticeMode;
   title: string;
   body: string | null;
   deep_link: string | null;
   data: JSONColumnType<Record<string, unknown>>;
   actor: string | null;
   urgent: boolean;
-  channels: JSONColumnType<Array<'web' | 'telegram' | 'webhook'> | null, string | null, string | null>;
+  channels: JSONColumnType<ChannelType[] | null, string | null, string | null>;
   group_count: number;
   group_messages: JSONColumnType<string[]>;
   template: string | null;
@@ -149,7 +158,7 @@ export interface PreferencesTable {
   user_id: number;
   source_id: number;
   topic: string;
-  channel_type: 'web' | 'telegram' | 'webhook';
+  channel_type: ChannelType;
   enabled: boolean;
   updated_at: Timestamp;
 }

@@ -1,7 +1,9 @@
 // The HTTP app as a Fastify instance built from its context, so tests drive
 // it with inject() and the runtime serves it.
 import './request-types.ts';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { AppContext } from './context.ts';
 import { errorHandler } from './error-handler.ts';
@@ -16,29 +18,79 @@ import { streamRoutes } from './routes/stream.ts';
 import { telegramRoutes } from './routes/telegram.ts';
 import { rejectUnstorableText } from './text-guard.ts';
 import { checkSameOrigin } from './cross-origin.ts';
+import { checkHost, hostPolicy } from './host-check.ts';
 import { inboxRoutes } from './routes/inbox.ts';
+import { registerOpenApi } from './openapi.ts';
+import { DOCUMENTED_AS } from './schemas.ts';
 
 export interface AppOptions {
   /** The process logger; none in tests. */
   logger?: FastifyBaseLogger;
+  /** Called for every route as it is added (the OpenAPI tests check each one is documented). */
+  onRoute?: (route: RouteOptions) => void;
+}
+
+/**
+ * Errors Node sees before a request exists (timeouts, malformed HTTP): the
+ * catalogue's body, and the connection closed.
+ */
+function clientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'request_timeout', 'The request did not arrive in time (HADO_REQUEST_TIMEOUT)']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'bad_request', 'Request headers are too large']
+        : [400, 'bad_request', 'Malformed HTTP request'];
+  const body = JSON.stringify({ error: { code, message } });
+  if (!socket.writable) return void socket.destroy();
+  // end(), not destroy(): the answer is flushed before the connection closes.
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
 }
 
 export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     bodyLimit: 256 * 1024,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
-    // Long-lived streams must not be cut by the request timeout.
-    requestTimeout: 0,
+    // DOCUMENTED_AS is an annotation for the OpenAPI document (schemas.ts documentedAs).
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false, keywords: [DOCUMENTED_AS] } },
+    // A request (headers and body) must arrive within HADO_REQUEST_TIMEOUT (30 s), or it gets a
+    // 408 and its connection is closed: a client that sends headers and then nothing holds no
+    // socket for long. Node stops this clock once the request has arrived, so a live stream's
+    // long response is not cut.
+    requestTimeout: ctx.config.requestTimeoutMs,
+    // request.ip is the address a trusted proxy forwards (X-Forwarded-For), else the peer: the rate limits' client.
+    trustProxy: ctx.config.trustedProxies,
+    // Node checks the clock every 30 s by default: too coarse for a 30 s limit.
+    http: { connectionsCheckingInterval: Math.min(1000, ctx.config.requestTimeoutMs) },
+    clientErrorHandler: clientError,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  app.server.headersTimeout = ctx.config.requestTimeoutMs;
+  // More connections than this are closed at once (live streams count: one per open tab).
+  app.server.maxConnections = ctx.config.maxConnections;
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setErrorHandler(errorHandler);
+  // Response schemas document the answers (GET /openapi.json); they never reshape them: what a
+  // handler returns is sent as it is (the OpenAPI tests check the answers against the schemas).
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  const hosts = hostPolicy(ctx.config);
+  // First of all, before any credential: a request for another name is not for us (host-check.ts).
+  const hostCheck = checkHost(hosts);
+  app.addHook('onRequest', async (request) => hostCheck(request));
+  // Then a client that keeps guessing tokens is turned away before its guess is looked at (rate-limit.ts).
+  app.addHook('onRequest', ctx.limits.beforeGuess);
+  app.addHook('onSend', ctx.limits.afterGuess);
   // Before any route: strings Postgres cannot store are a 422, not a 500 (text-guard.ts).
   app.addHook('preValidation', rejectUnstorableText);
   // A page on another site must not Ack, Done or change settings with the user's session (cross-origin.ts).
-  app.addHook('onRequest', async (request) => checkSameOrigin(request, ctx.config.appUrl));
+  app.addHook('onRequest', async (request) => checkSameOrigin(request, hosts));
   app.setNotFoundHandler((request, reply) => {
     void reply.status(404).send({ error: { code: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` } });
   });
+  // First: it collects every route added after it.
+  await registerOpenApi(app, { appUrl: ctx.config.appUrl });
   await app.register(healthRoutes(ctx));
   await app.register(apiEventsRoutes(ctx));
   await app.register(meRoutes(ctx));

@@ -18,10 +18,19 @@ export async function authenticateSource(ctx: AppContext, request: FastifyReques
   if (!m) throw unauthorized('Authorization must be "Bearer <source token>"');
   const source = await findSourceByTokenHash(ctx.db, hashToken(m[1]!));
   if (!source) throw unauthorized('Unknown source token');
+  await ctx.limits?.apiRequest(source.id);
   return source;
 }
 
 const LOOPBACK = addressMatcher(['127.0.0.0/8', '::1']);
+
+/**
+ * Headers that say a loopback request is not the person at this machine: a
+ * proxy forwarded it (X-Forwarded-For, Forwarded, Via: behind a same-host
+ * proxy that dropped X-Remote-User it would otherwise become the local user),
+ * or it is one of Hado's own webhooks (webhook-id) pointed back at Hado.
+ */
+const NOT_LOCAL = ['x-forwarded-for', 'forwarded', 'via', 'webhook-id'];
 
 /**
  * The user of a /me request: X-Remote-User from a trusted proxy, or the
@@ -41,7 +50,7 @@ export function userResolver(ctx: AppContext): (request: FastifyRequest) => Prom
         throw new HadoError(401, 'unauthorized', 'X-Remote-User is not a valid login');
       }
       login = header;
-    } else if (ctx.config.localUser && LOOPBACK(address)) {
+    } else if (ctx.config.localUser && LOOPBACK(address) && !NOT_LOCAL.some((h) => request.headers[h] !== undefined)) {
       login = ctx.config.localUser;
     } else {
       throw unauthorized('Not signed in: this page is served behind a forward-auth proxy that sets X-Remote-User');

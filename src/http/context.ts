@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { Db, Store } from '../db/connect.ts';
 import type { ErrorSink } from '../errors.ts';
 import type { Live } from '../live/live.ts';
+import type { RateLimits } from './rate-limit.ts';
 
 /**
  * What the HTTP routes are handed: the store, the configuration, the one
@@ -23,4 +24,6 @@ export interface AppContext {
   onEventDone(eventId: number): void;
   /** The process's error sink for background work. */
   onError: ErrorSink;
+  /** The process's rate-limit counters (rate-limit.ts). */
+  limits: RateLimits;
 }

@@ -10,6 +10,7 @@
 // same-site from a sibling subdomain) and an Origin: both are refused.
 import type { FastifyRequest } from 'fastify';
 import { HadoError } from '../errors.ts';
+import type { HostPolicy } from './host-check.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -22,8 +23,12 @@ export function isUserPath(url: string): boolean {
 export const crossSiteRefused = (why: string): HadoError =>
   new HadoError(403, 'forbidden', `Cross-site request refused (${why}): changes are accepted only from Hado's own pages`);
 
-/** Throws 403 when a browser sends an unsafe request to a user path from another origin. */
-export function checkSameOrigin(request: FastifyRequest, appUrl: string): void {
+/**
+ * Throws 403 when a browser sends an unsafe request to a user path from another origin.
+ * "Own origin" is APP_URL's (or loopback on the listening port), never whatever the
+ * request's Host says: a DNS-rebinding page would name itself there.
+ */
+export function checkSameOrigin(request: FastifyRequest, hosts: HostPolicy): void {
   // The route's own path, not the raw URL: the router decodes "/%6De/…" to "/me/…".
   if (!UNSAFE.has(request.method) || !isUserPath(request.routeOptions.url ?? request.url)) return;
   const site = request.headers['sec-fetch-site'];
@@ -33,15 +38,6 @@ export function checkSameOrigin(request: FastifyRequest, appUrl: string): void {
   }
   const origin = request.headers.origin;
   if (origin === undefined) return;
-  let from: URL;
-  let self: string | null = null;
-  try {
-    from = new URL(origin);
-    // Normalised the same way (a default port is dropped from both).
-    if (request.headers.host) self = new URL(`${from.protocol}//${request.headers.host}`).origin;
-  } catch {
-    throw crossSiteRefused(`Origin: ${origin}`);
-  }
-  if (from.origin === self || from.origin === new URL(appUrl).origin) return;
+  if (hosts.ownOrigin(origin, request.socket.localPort)) return;
   throw crossSiteRefused(`Origin: ${origin}`);
 }

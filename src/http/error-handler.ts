@@ -68,5 +68,5 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   const body = e.toBody();
   // A person is reading under their session: the same trouble in their language too (issue 13).
   const text = request.user ? errorText(toLocale(request.user.locale), e) : undefined;
-  void reply.status(e.status).send(text === undefined ? body : { error: { ...body.error, text } });
+  void reply.status(e.status).headers(e.headers).send(text === undefined ? body : { error: { ...body.error, text } });
 }

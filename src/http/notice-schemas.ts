@@ -1,8 +1,8 @@
 // Request shapes of notices (SPEC B1–B3), checked by Fastify's JSON-schema
 // validator before any handler runs. Unknown fields are rejected.
-import { type TBoolean, type TOptional, Type } from 'typebox';
+import { type Static, type TBoolean, type TOptional, Type } from 'typebox';
 import { CHANNEL_TYPES, type ChannelType } from '../domain/channels.ts';
-import { MAX_BATCH } from './schemas.ts';
+import { DOCUMENTED_AS, MAX_BATCH } from './schemas.ts';
 
 const NonBlank = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
 const Login = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9._@+-]+$' });
@@ -48,11 +48,40 @@ export const NoticesBatch = Type.Object(
   { additionalProperties: false },
 );
 
+const NOTICE_EXAMPLE = {
+  recipients: ['ana', 'boris'],
+  mode: 'group',
+  source_ref: 'doc:7',
+  topic: 'comment',
+  title: 'New comments',
+  body: 'Ana: looks good',
+  deep_link: 'https://docs.example/d/7',
+  actor: 'ana',
+  dedupe_key: 'comment:981',
+  group: { template: 'New comments', messages: ['Ana: looks good'] },
+};
+
+/**
+ * POST /api/notices takes one notice or { notices: [...] }. The route wraps a
+ * single notice into a batch of one before validation (one validator, one
+ * write path); the document shows both forms.
+ */
+export const NoticesBody = Type.Unsafe<Static<typeof NoticesBatch>>({
+  ...NoticesBatch,
+  [DOCUMENTED_AS]: Type.Union(
+    [
+      Type.Object(NoticeIn.properties, { additionalProperties: false, description: 'One notice' }),
+      Type.Object(NoticesBatch.properties, { additionalProperties: false, description: 'A batch of up to 500, all or nothing' }),
+    ],
+    { examples: [NOTICE_EXAMPLE, { notices: [NOTICE_EXAMPLE, { recipients: ['ana'], title: 'Export finished' }] }] },
+  ),
+});
+
 const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 
 export const NoticeIds = Type.Object(
   { ids: Type.Array(Id, { minItems: 1, maxItems: MAX_BATCH }) },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ ids: [1] }] },
 );
 
 export const FeedQuery = Type.Object(
@@ -60,8 +89,8 @@ export const FeedQuery = Type.Object(
     filter: Type.Optional(
       Type.Union([Type.Literal('inbox'), Type.Literal('unread'), Type.Literal('archived'), Type.Literal('all')]),
     ),
-    limit: Type.Optional(Type.String({ pattern: '^[1-9]\\d{0,2}$' })),
-    cursor: Type.Optional(Type.String({ maxLength: 200 })),
+    limit: Type.Optional(Type.String({ pattern: '^[1-9]\\d{0,2}$', description: 'Page size, at most 100 (default 30)', examples: ['30'] })),
+    cursor: Type.Optional(Type.String({ maxLength: 200, description: "The previous page's next_cursor" })),
   },
   { additionalProperties: false },
 );
@@ -80,5 +109,5 @@ export const PreferencesGrid = Type.Object(
       { maxItems: 2000 },
     ),
   },
-  { additionalProperties: false },
+  { additionalProperties: false, examples: [{ rows: [{ source: 'docs', topic: 'comment', channels: { telegram: false } }] }] },
 );

@@ -20,7 +20,7 @@ import type { Clock } from '../clock.ts';
 import { Coalescer } from '../coalescer.ts';
 import { type Composed, composeMessage } from '../core/messages.ts';
 import type { Db } from '../db/connect.ts';
-import { claimDeliveries, type DeliveryResultWrite, recordResults } from '../db/deliveries.ts';
+import { claimDeliveries, type DeliveryResultWrite, recordResults, releaseDeliveries } from '../db/deliveries.ts';
 import { toDate } from '../domain/time.ts';
 import type { ErrorSink } from '../errors.ts';
 import { register } from '../metrics.ts';
@@ -66,6 +66,8 @@ const outcomes = new Counter({
   labelNames: ['channel', 'outcome'],
   registers: [register],
 });
+// Every series exists from the start (at 0), so rates and alerts have a baseline before the first failure.
+for (const channel of ['web', 'telegram', 'webhook']) for (const outcome of ['ok', 'retry', 'failed']) outcomes.inc({ channel, outcome }, 0);
 
 export class Worker {
   private readonly db: Db;
@@ -79,6 +81,8 @@ export class Worker {
   private readonly results: Coalescer<DeliveryResultWrite>;
   private loop: Promise<void> | null = null;
   private stopped = false;
+  /** Rows being sent right now, for a stop that cannot wait for them. */
+  private readonly sending = new Map<number, Claimed>();
 
   constructor(private readonly opts: WorkerOptions) {
     this.db = opts.db;
@@ -173,13 +177,18 @@ export class Worker {
     const chunk = Math.max(1, Math.ceil(this.concurrency / 4));
     while (true) {
       const free = this.concurrency - inflight.size;
-      if (more && free >= Math.min(chunk, this.concurrency)) {
+      // A stopping worker takes no new rows; it lets the ones in flight finish.
+      if (more && !this.stopped && free >= Math.min(chunk, this.concurrency)) {
         const rows = await this.claim(free);
         if (rows.length < free) more = false;
         for (const row of rows) {
+          this.sending.set(row.id, row);
           const p: Promise<unknown> = this.process(row)
             .catch((err) => this.report(err, 'recording a delivery', { delivery: row.id }))
-            .finally(() => inflight.delete(p));
+            .finally(() => {
+              inflight.delete(p);
+              this.sending.delete(row.id);
+            });
           inflight.add(p);
         }
         handled += rows.length;
@@ -226,10 +235,28 @@ export class Worker {
     this.wakeUp?.();
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Stops claiming and waits for the deliveries in flight. With a grace, the
+   * ones still in flight when it runs out go back to the queue (claimable at
+   * once by another worker, the attempt not counted) instead of waiting for
+   * their lease to expire; their late results are fenced out.
+   */
+  async stop(graceMs?: number): Promise<void> {
     this.stopped = true;
     this.wake();
-    await this.loop;
+    const loop = this.loop;
     this.loop = null;
+    if (!loop) return;
+    if (graceMs === undefined) return loop;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), graceMs);
+    });
+    const outcome = await Promise.race([loop.then(() => 'done' as const), late]);
+    clearTimeout(timer);
+    if (outcome === 'done') return;
+    const rows = [...this.sending.values()];
+    const released = await releaseDeliveries(this.db, rows, toDate(this.clock.now()));
+    this.opts.log?.warn({ released, deliveries: rows.map((r) => r.id) }, 'stopping: in-flight deliveries released to the queue');
   }
 }

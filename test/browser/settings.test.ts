@@ -132,6 +132,28 @@ describe('channels', () => {
     await page.context().close();
   });
 
+  it('the "Home Assistant person" preset makes a channel that asks HA for the person with the token, never shown again', async () => {
+    const page = await open();
+    await page.fill('#deliver_url', 'http://homeassistant.local:8123/api/webhook/hado_reminder');
+    await page.click('#ha-preset summary');
+    await page.fill('#ha_url', 'http://homeassistant.local:8123/');
+    await page.fill('#ha_person', 'person.nikita');
+    await page.fill('#ha_token', 'ha-long-lived-secret');
+    await page.click('#webhook-form button[type="submit"]');
+    await expect.poll(() => page.locator('#webhook-secret').isVisible()).toBe(true);
+    const { channels } = (await call(s, 'GET', '/me/channels', {})).body as { channels: Array<{ type: string; config: Record<string, unknown> }> };
+    expect(channels.find((c) => c.type === 'webhook')?.config).toEqual({
+      deliver_url: 'http://homeassistant.local:8123/api/webhook/hado_reminder',
+      presence_url: 'http://homeassistant.local:8123/api/states/person.nikita',
+      presence_field: 'state',
+      presence_present: ['home'],
+      presence_headers: ['Authorization'],
+    });
+    expect(await page.locator('#ha_token').inputValue()).toBe('');
+    expect(await page.content()).not.toContain('ha-long-lived-secret');
+    await page.context().close();
+  });
+
   it('links Telegram: shows the code and the bot link, then the linked state once the bot got /start', async () => {
     const page = await open({ viewport: PHONE });
     const card = page.locator('#telegram');

@@ -2,98 +2,45 @@
 // in a child process, on embedded PGlite in a temporary HADO_DATA_DIR, or on
 // a fresh PostgreSQL database when DATABASE_URL is set. Few commands, each
 // checked for its output, exit code and effect on the database.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../src/clock.ts';
 import { loadConfig } from '../../src/config.ts';
-import { openStore, type Store } from '../../src/db/connect.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { buildContext } from '../../src/runtime.ts';
+import { type CliBackend, createCliBackend, freePort } from '../support/cli.ts';
 import { onPostgres } from '../support/store.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const BIN = path.join(ROOT, 'bin/hado.js');
-
-let dataDir: string;
-let databaseUrl: string | null = null;
-let dbName: string | null = null;
-
-/** The environment of a child: this backend only, nothing inherited from the developer's shell. */
-function env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const base: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (!/^(DATABASE_URL|PORT|HOST|APP_URL|HADO_|TELEGRAM_|LOG_LEVEL)/.test(k)) base[k] = v;
-  }
-  return { ...base, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { HADO_DATA_DIR: dataDir }), LOG_LEVEL: 'warn', ...extra };
-}
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function hado(args: string[], extra: Record<string, string> = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: env(extra) });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += d;
-    });
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-async function openBackend(): Promise<Store> {
-  return openStore(databaseUrl ? { databaseUrl, poolSize: 2 } : { dataDir });
-}
+let backend: CliBackend;
+const hado = (args: string[], extra?: Record<string, string>) => backend.hado(args, extra);
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hado-cli-'));
-  if (onPostgres) {
-    dbName = `hado_cli_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-    const u = new URL(process.env.DATABASE_URL!);
-    u.pathname = `/${dbName}`;
-    databaseUrl = u.toString();
-  }
+  backend = await createCliBackend();
 });
 
 afterAll(async () => {
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  if (dbName) {
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-  }
+  await backend.dispose();
 });
 
 describe(`hado on ${onPostgres ? 'PostgreSQL' : 'embedded PGlite'}`, () => {
   let token = '';
 
-  it('migrate applies every migration once, then says the schema is up to date', async () => {
+  it('migrate applies every migration once, listing each as it goes, then says the schema is up to date', async () => {
     const first = await hado(['migrate']);
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
-    expect(first.stdout).toMatch(/^Applied: 2026-11-29T0000-core/);
+    const lines = first.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(onPostgres ? /^Opening the database: PostgreSQL at postgres:/ : /^Creating the database: embedded PGlite in /);
+    expect(lines[1]).toMatch(/^Applying \d+ migration\(s\):$/);
+    const listed = lines.filter((l) => /^ {2}2026-\d\d-\d\dT\d{4}-[a-z-]+ \(\d+\.\d\d s\)$/.test(l));
+    expect(listed[0]).toMatch(/^ {2}2026-11-29T0000-core /);
+    expect(listed.length).toBe(Number(/^Applying (\d+)/.exec(lines[1]!)![1]));
+    expect(lines.at(-1)).toBe(`Applied ${listed.length} migration(s); the schema is up to date.`);
     const again = await hado(['migrate']);
     expect(again.code).toBe(0);
-    expect(again.stdout.trim()).toBe('The schema is up to date.');
+    expect(again.stdout.trim().split('\n').at(-1)).toBe('The schema is up to date.');
   }, 120_000);
 
   it('source:create prints a token of at least 128 random bits once; the database keeps only its SHA-256', async () => {
@@ -105,7 +52,7 @@ describe(`hado on ${onPostgres ? 'PostgreSQL' : 'embedded PGlite'}`, () => {
     // base64url: 6 bits a character.
     expect(m![2]!.length * 6).toBeGreaterThanOrEqual(128);
 
-    const store = await openBackend();
+    const store = await backend.open();
     try {
       const rows = await store.db.selectFrom('sources').selectAll().execute();
       expect(rows).toHaveLength(1);
@@ -127,7 +74,7 @@ describe(`hado on ${onPostgres ? 'PostgreSQL' : 'embedded PGlite'}`, () => {
     } finally {
       await store.close();
     }
-  }, 60_000);
+  }, 180_000);
 
   it('source:create with a taken name fails clearly with exit code 1; a bad name is a usage error', async () => {
     const dup = await hado(['source:create', 'docs']);
@@ -139,8 +86,8 @@ describe(`hado on ${onPostgres ? 'PostgreSQL' : 'embedded PGlite'}`, () => {
     expect(bad.stderr).toMatch(/"Bad Name" is not a valid name/);
     const none = await hado(['source:create']);
     expect(none.code).toBe(2);
-    expect(none.stderr).toMatch(/Usage: hado source:create <name>/);
-  }, 60_000);
+    expect(none.stderr).toMatch(/^hado source:create: missing <name>\n\nUsage: hado source:create <name>/);
+  }, 180_000);
 
   it('source:list lists sources with their event counts, never tokens', async () => {
     const res = await hado(['source:list']);
@@ -149,7 +96,7 @@ describe(`hado on ${onPostgres ? 'PostgreSQL' : 'embedded PGlite'}`, () => {
     expect(lines[0]).toBe('ID\tNAME\tEVENTS\tCREATED');
     expect(lines[1]).toMatch(/^\d+\tdocs\t1\t\d{4}-\d\d-\d\dT/);
     expect(res.stdout).not.toContain(token);
-  }, 60_000);
+  }, 180_000);
 
   it('tick --at runs one tick as of that instant and prints the transitions', async () => {
     const res = await hado(['tick', '--at', '2026-08-14T00:00:00+02:00']);
@@ -160,20 +107,22 @@ describe(`hado on ${onPostgres ? 'PostgreSQL' : 'embedded PGlite'}`, () => {
     const bad = await hado(['tick', '--at', 'tomorrow']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--at must be an ISO instant/);
-  }, 60_000);
+  }, 180_000);
 
   it('a bad configuration stops start-up with a message naming the key', async () => {
     const res = await hado(['start'], { PORT: 'eighty', HADO_DEFAULT_TZ: 'Mars/Base' });
     expect(res.code).toBe(1);
     expect(res.stderr).toMatch(/PORT must be an integer, got "eighty"/);
     expect(res.stderr).toMatch(/HADO_DEFAULT_TZ must be an IANA time zone/);
-  }, 30_000);
+  }, 180_000);
 
   it.skipIf(onPostgres)('while a server holds the data directory, source commands go through it and others refuse clearly', async () => {
+    const dataDir = backend.dataDir;
     const port = await freePort();
-    const server = spawn(process.execPath, [BIN, 'start'], { cwd: ROOT, env: env({ PORT: String(port), HOST: '127.0.0.1' }) });
+    const server = backend.spawn(['start'], { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', HADO_METRICS_ADDR: '127.0.0.1:0' });
     try {
-      await waitForOutput(server, /Hado is running at/, 60_000);
+      await server.waitFor(/Hado is running at/);
+      const metricsAt = (await server.waitFor(/"address":"(127\.0\.0\.1:\d+)","msg":"metrics listening"/))[1];
       const health = await fetch(`http://127.0.0.1:${port}/healthz`);
       expect(health.status).toBe(200);
 
@@ -197,48 +146,31 @@ describe(`hado on ${onPostgres ? 'PostgreSQL' : 'embedded PGlite'}`, () => {
       // Commands that need the database itself refuse with the lock's clear message.
       const res = await hado(['tick']);
       expect(res.code).toBe(1);
-      expect(res.stderr).toContain(`is in use by another Hado process (pid ${server.pid})`);
+      expect(res.stderr).toContain(`is in use by another Hado process (pid ${server.child.pid})`);
       expect(res.stderr).toContain(path.resolve(dataDir));
+
+      // SIGTERM closes the open live streams (they end, they are not left hanging) and exits 0.
+      const stream = await fetch(`http://127.0.0.1:${port}/me/stream`);
+      expect(stream.status).toBe(200);
+      const reader = stream.body!.getReader();
+      expect(new TextDecoder().decode((await reader.read()).value)).toMatch(/^retry: \d+/);
+      // Metrics of `start` on its own listener, never on the public port.
+      const metrics = await (await fetch(`http://${metricsAt}/metrics`)).text();
+      expect(metrics).toMatch(/^hado_live_connections 1$/m);
+      expect(metrics).toMatch(/^hado_outbox_depth\{state="due",channel="webhook"\} 0$/m);
+      expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404);
+      const ended = (async () => {
+        while (!(await reader.read()).done);
+        return 'ended';
+      })();
+      expect(await server.stop('SIGTERM')).toBe(0);
+      expect(await ended).toBe('ended');
+      expect(server.output()).toMatch(/"signal":"SIGTERM","msg":"shutting down"/);
     } finally {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
+      await server.stop('SIGKILL');
     }
     // A clean shutdown releases the directory and removes the socket.
     expect(fs.existsSync(path.join(dataDir, 'hado.lock'))).toBe(false);
     expect(fs.existsSync(path.join(dataDir, 'hado.sock'))).toBe(false);
   }, 120_000);
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function waitForOutput(child: ChildProcess, pattern: RegExp, timeoutMs: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`no ${pattern} within ${timeoutMs} ms; output:\n${out}`)), timeoutMs);
-    const onData = (d: Buffer) => {
-      out += d;
-      if (pattern.test(out)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (d: Buffer) => {
-      out += d;
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code} before listening; output:\n${out}`));
-    });
-  });
-}

@@ -33,7 +33,15 @@ describe('defaults', () => {
       fallbackHours: [9, 14, 20],
       trustedProxies: ['127.0.0.1', '::1'],
       localUser: 'me',
+      outboundAllowedNetworks: [],
+      allowedHosts: [],
+      requestTimeoutMs: 30_000,
+      maxConnections: 10_000,
+      failedAttemptsPerMinute: 60,
+      apiRequestsPerMinute: 6000,
     });
+    // Empty means "none", not an error.
+    expect(loadConfig({ HADO_OUTBOUND_ALLOWED_NETWORKS: '', HADO_ALLOWED_HOSTS: '' })).toMatchObject({ outboundAllowedNetworks: [], allowedHosts: [] });
   });
 
   it('APP_URL follows PORT; local mode is off with DATABASE_URL or HADO_LOCAL_USER=""', () => {
@@ -65,12 +73,18 @@ describe('defaults', () => {
       APP_URL: 'https://hado.example/',
       HADO_DEFAULT_TZ: 'America/Montevideo',
       TELEGRAM_BOT_TOKEN: '123456:ABC-DEF_ghi',
-      TELEGRAM_WEBHOOK_SECRET: 's3cr3t',
+      TELEGRAM_WEBHOOK_SECRET: 's3cr3t-s3cr3t-s3cr3t',
       HADO_PRESENCE_TIMEOUT: '1.5',
       HADO_FALLBACK_DAY: '45',
       HADO_FALLBACK_HOUR: '15',
       HADO_FALLBACK_HOURS: '20, 9,14,9',
       HADO_TRUSTED_PROXIES: '10.0.0.0/8, fd00::/8',
+      HADO_OUTBOUND_ALLOWED_NETWORKS: '192.168.1.0/24, fd00::/8,10.1.2.3',
+      HADO_ALLOWED_HOSTS: 'hado:8080, Hado.internal',
+      HADO_REQUEST_TIMEOUT: '10',
+      HADO_MAX_CONNECTIONS: '500',
+      HADO_RATE_LIMIT_FAILURES: '5',
+      HADO_RATE_LIMIT_API: '0',
     });
     expect(c).toMatchObject({
       port: 3000,
@@ -78,12 +92,18 @@ describe('defaults', () => {
       appUrl: 'https://hado.example',
       defaultTz: 'America/Montevideo',
       telegramBotToken: '123456:ABC-DEF_ghi',
-      telegramWebhookSecret: 's3cr3t',
+      telegramWebhookSecret: 's3cr3t-s3cr3t-s3cr3t',
       presenceTimeoutMs: 1500,
       fallbackDayMinutes: 45,
       fallbackHourMinutes: 15,
       fallbackHours: [9, 14, 20],
       trustedProxies: ['10.0.0.0/8', 'fd00::/8'],
+      outboundAllowedNetworks: ['192.168.1.0/24', 'fd00::/8', '10.1.2.3'],
+      allowedHosts: ['hado:8080', 'hado.internal'],
+      requestTimeoutMs: 10_000,
+      maxConnections: 500,
+      failedAttemptsPerMinute: 5,
+      apiRequestsPerMinute: 0,
     });
     const trusted = addressMatcher(c.trustedProxies);
     expect([trusted('10.9.8.7'), trusted('::ffff:10.0.0.1'), trusted('fd00::1'), trusted('127.0.0.1')]).toEqual([true, true, true, false]);
@@ -107,6 +127,12 @@ describe('defaults', () => {
       'HADO_FALLBACK_HOURS',
       'HADO_TRUSTED_PROXIES',
       'HADO_LOCAL_USER',
+      'HADO_OUTBOUND_ALLOWED_NETWORKS',
+      'HADO_ALLOWED_HOSTS',
+      'HADO_REQUEST_TIMEOUT',
+      'HADO_MAX_CONNECTIONS',
+      'HADO_RATE_LIMIT_FAILURES',
+      'HADO_RATE_LIMIT_API',
     ]) {
       expect(keys).toContain(env);
     }
@@ -134,7 +160,18 @@ describe('a bad value names the key', () => {
     { env: { HADO_DEFAULT_LOCALE: '' }, message: 'HADO_DEFAULT_LOCALE must not be empty' },
     { env: { TELEGRAM_BOT_TOKEN: '123456:ABC' }, message: 'TELEGRAM_WEBHOOK_SECRET must be set when TELEGRAM_BOT_TOKEN is set' },
     { env: { TELEGRAM_BOT_TOKEN: 'nonsense', TELEGRAM_WEBHOOK_SECRET: 's' }, message: 'TELEGRAM_BOT_TOKEN must look like 123456:ABC-DEF' },
-    { env: { TELEGRAM_WEBHOOK_SECRET: 'has spaces' }, message: 'TELEGRAM_WEBHOOK_SECRET must be 1-256 characters' },
+    { env: { TELEGRAM_WEBHOOK_SECRET: 'has spaces in it, sixteen+' }, message: 'TELEGRAM_WEBHOOK_SECRET must be characters of A-Z, a-z, 0-9, _ and - only' },
+    // Issue 10: a one-character secret was accepted; anyone reaching /hooks/telegram could guess it.
+    { env: { TELEGRAM_WEBHOOK_SECRET: 's' }, message: 'TELEGRAM_WEBHOOK_SECRET must be 16-256 characters long, got 1' },
+    { env: { TELEGRAM_WEBHOOK_SECRET: 'a'.repeat(15) }, message: 'TELEGRAM_WEBHOOK_SECRET must be 16-256 characters long, got 15' },
+    { env: { TELEGRAM_WEBHOOK_SECRET: 'a'.repeat(257) }, message: 'TELEGRAM_WEBHOOK_SECRET must be 16-256 characters long, got 257' },
+    { env: { HADO_OUTBOUND_ALLOWED_NETWORKS: 'lan' }, message: 'HADO_OUTBOUND_ALLOWED_NETWORKS "lan" is not an IP address or CIDR range' },
+    { env: { HADO_OUTBOUND_ALLOWED_NETWORKS: '10.0.0.0/40' }, message: 'HADO_OUTBOUND_ALLOWED_NETWORKS "10.0.0.0/40" is not an IP address or CIDR range' },
+    { env: { HADO_ALLOWED_HOSTS: 'http://hado' }, message: 'HADO_ALLOWED_HOSTS "http://hado" is not a host or host:port' },
+    { env: { HADO_REQUEST_TIMEOUT: '0' }, message: 'HADO_REQUEST_TIMEOUT must be between 1 and 3600, got 0' },
+    { env: { HADO_MAX_CONNECTIONS: 'many' }, message: 'HADO_MAX_CONNECTIONS must be an integer' },
+    { env: { HADO_RATE_LIMIT_FAILURES: '0' }, message: 'HADO_RATE_LIMIT_FAILURES must be between 1 and 1000000, got 0' },
+    { env: { HADO_RATE_LIMIT_API: '-1' }, message: 'HADO_RATE_LIMIT_API must be between 0 and 100000000, got -1' },
     { env: { HADO_PRESENCE_TIMEOUT: '0' }, message: 'HADO_PRESENCE_TIMEOUT must be a number of seconds in (0, 30], got "0"' },
     { env: { HADO_PRESENCE_TIMEOUT: 'two' }, message: 'HADO_PRESENCE_TIMEOUT must be a number of seconds' },
     { env: { HADO_FALLBACK_DAY: '-1' }, message: 'HADO_FALLBACK_DAY must be between 0 and 1440, got -1' },

@@ -41,9 +41,9 @@ describe('/me/channels', () => {
   });
 
   it('presence_url is optional (presence is then unknown)', async () => {
-    const res = await add('nikita', { type: 'webhook', config: { deliver_url: 'http://127.0.0.1:9/x' } });
+    const res = await add('nikita', { type: 'webhook', config: { deliver_url: 'https://ha.example/x' } });
     expect(res.status).toBe(201);
-    expect(res.body.channel.config).toEqual({ deliver_url: 'http://127.0.0.1:9/x' });
+    expect(res.body.channel.config).toEqual({ deliver_url: 'https://ha.example/x' });
   });
 
   it.each([

@@ -13,6 +13,7 @@ import { Temporal } from '../../src/domain/time.ts';
 import { runTick, windowConfigOf } from '../../src/scheduler/tick.ts';
 import { Worker } from '../../src/worker/worker.ts';
 import { onPostgres } from '../support/store.ts';
+import { ALLOW_LOOPBACK } from '../support/outbound.ts';
 import { createHarness, type Harness } from './harness.ts';
 
 const madrid = (wall: string): string =>
@@ -83,7 +84,7 @@ describe.skipIf(!onPostgres)('concurrency on PostgreSQL', () => {
   };
 
   beforeAll(async () => {
-    h = await createHarness({ now: madrid('2026-08-14T10:00') });
+    h = await createHarness({ now: madrid('2026-08-14T10:00'), env: ALLOW_LOOPBACK });
     sink = await startSink();
     const events = [];
     for (let u = 0; u < USERS; u++) {

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { Temporal } from '../../src/domain/time.ts';
 import { call } from '../support/app.ts';
 import { type FakeHa, type HaRequest, startFakeHa } from '../support/fake-ha.ts';
+import { ALLOW_LOOPBACK } from '../support/outbound.ts';
 import { createHarness, type Harness } from './harness.ts';
 
 const MADRID = 'Europe/Madrid';
@@ -57,7 +58,7 @@ describe('a birthday nobody is home for: preparing → today → expired, fallba
   let secret: string;
 
   beforeAll(async () => {
-    h = await createHarness({ now: madrid('2026-08-12T00:00') });
+    h = await createHarness({ now: madrid('2026-08-12T00:00'), env: ALLOW_LOOPBACK });
     ha = await startFakeHa(h.clock);
     ha.presence = false;
     secret = (await h.addWebhook('nikita', ha.deliverUrl, ha.presenceUrl)).secret;
@@ -172,7 +173,7 @@ describe('present at home, Ack by link, overdue, Done by link, a revival with a 
   const tokenOf = (req: HaRequest) => /\/a\/([^/]+)\/ack$/.exec(body(req).actions.ack)![1]!;
 
   beforeAll(async () => {
-    h = await createHarness({ now: madrid('2026-08-14T00:00') });
+    h = await createHarness({ now: madrid('2026-08-14T00:00'), env: ALLOW_LOOPBACK });
     ha = await startFakeHa(h.clock);
     ha.presence = true;
     secret = (await h.addWebhook('nikita', ha.deliverUrl, ha.presenceUrl)).secret;
@@ -272,7 +273,7 @@ describe('present at home, Ack by link, overdue, Done by link, a revival with a 
 
 describe('the web inbox as presence', () => {
   it('a heartbeat < 90 s old makes web present: the window closes with the web row only, HA gets nothing', async () => {
-    const h = await createHarness({ now: madrid('2026-08-14T10:58') });
+    const h = await createHarness({ now: madrid('2026-08-14T10:58'), env: ALLOW_LOOPBACK });
     const ha = await startFakeHa(h.clock);
     try {
       ha.presence = false;

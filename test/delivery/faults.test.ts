@@ -5,11 +5,13 @@
 // mid-delivery leaves its row to be claimed again after the lease.
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { httpClient } from '../../src/channels/http.ts';
 import { webhookChannel, webhookPresence } from '../../src/channels/webhook.ts';
 import { Temporal } from '../../src/domain/time.ts';
 import { Worker } from '../../src/worker/worker.ts';
 import { call } from '../support/app.ts';
 import { type FakeHa, startFakeHa } from '../support/fake-ha.ts';
+import { ALLOW_LOOPBACK, loopbackOutbound } from '../support/outbound.ts';
 import { createHarness, type Harness } from './harness.ts';
 
 const madrid = (wall: string): string =>
@@ -31,7 +33,7 @@ let ha: FakeHa;
 let user: string;
 let n = 0;
 beforeAll(async () => {
-  h = await createHarness({ now: madrid('2026-08-14T11:00') });
+  h = await createHarness({ now: madrid('2026-08-14T11:00'), env: ALLOW_LOOPBACK });
 }, 60_000);
 afterAll(() => h.close());
 beforeEach(async () => {
@@ -77,14 +79,14 @@ describe('presence faults are unknown, never a stuck tick', () => {
       lastSeenAt: null,
     };
     const started = performance.now();
-    expect(await webhookPresence(channel, 300)).toBe(expected);
+    expect(await webhookPresence(httpClient(loopbackOutbound()), channel, 300)).toBe(expected);
     expect(performance.now() - started).toBeLessThan(1500);
   });
 
   it('a refused connection and a missing presence_url are unknown', async () => {
     const base = { id: 1, userId: 1, type: 'webhook' as const, enabled: true, secret: null, lastSeenAt: null };
-    expect(await webhookPresence({ ...base, config: { deliver_url: 'x', presence_url: 'http://127.0.0.1:1/p' } }, 300)).toBe('unknown');
-    expect(await webhookPresence({ ...base, config: { deliver_url: 'x' } }, 300)).toBe('unknown');
+    expect(await webhookPresence(httpClient(loopbackOutbound()), { ...base, config: { deliver_url: 'x', presence_url: 'http://127.0.0.1:1/p' } }, 300)).toBe('unknown');
+    expect(await webhookPresence(httpClient(loopbackOutbound()), { ...base, config: { deliver_url: 'x' } }, 300)).toBe('unknown');
   });
 
   it('one hanging endpoint costs the tick one timeout, and the other users are decided in the same tick', async () => {
@@ -167,7 +169,7 @@ describe('deliver faults', () => {
   });
 
   it('a receiver that does not answer times out and is retried', async () => {
-    h.channels.register(webhookChannel({ clock: h.clock, presenceTimeoutMs: 300, deliverTimeoutMs: 300 }));
+    h.channels.register(webhookChannel({ clock: h.clock, presenceTimeoutMs: 300, deliverTimeoutMs: 300, outbound: loopbackOutbound() }));
     ha.deliverStatus = 'hang';
     await h.tick();
     expect(await rows(h)).toMatchObject([{ result: 'pending', attempts: 1, error: 'timeout: no answer within 0.3 s' }]);

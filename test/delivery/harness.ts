@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import { PresenceCache } from '../../src/channels/presence.ts';
 import { buildChannels, type ChannelRegistry } from '../../src/channels/registry.ts';
+import { recordPresenceHealth } from '../../src/db/channels.ts';
 import type { Db } from '../../src/db/connect.ts';
 import { type Instant, Temporal } from '../../src/domain/time.ts';
 import { runTick, type TickReport, windowConfigOf } from '../../src/scheduler/tick.ts';
@@ -47,7 +48,10 @@ export async function createHarness(opts: { now: string; env?: Record<string, st
     env: { APP_URL: 'https://hado.example.org', HADO_PRESENCE_TIMEOUT: '0.3', LOG_LEVEL: 'silent', ...opts.env },
   });
   const channels = buildChannels({ config: t.config, clock: t.clock });
-  const presence = new PresenceCache(channels, { timeoutMs: t.config.presenceTimeoutMs });
+  const presence = new PresenceCache(channels, {
+    timeoutMs: t.config.presenceTimeoutMs,
+    onHealth: (id, timeouts, until) => recordPresenceHealth(t.store.db, id, timeouts, until),
+  });
   const worker = new Worker({ db: t.store.db, clock: t.clock, channels, appUrl: t.config.appUrl });
   const cfg = windowConfigOf(t.config);
   const token = await createSource(t, 'docs');

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Temporal } from '../../src/domain/time.ts';
 import { call } from '../support/app.ts';
 import { type FakeHa, startFakeHa } from '../support/fake-ha.ts';
+import { ALLOW_LOOPBACK } from '../support/outbound.ts';
 import { createHarness, type Harness } from './harness.ts';
 
 const madrid = (wall: string): string =>
@@ -17,7 +18,7 @@ let ha: FakeHa;
 let user: string;
 let n = 0;
 beforeAll(async () => {
-  h = await createHarness({ now: madrid('2026-08-14T08:30') });
+  h = await createHarness({ now: madrid('2026-08-14T08:30'), env: ALLOW_LOOPBACK });
   ha = await startFakeHa(h.clock);
   ha.presence = true;
 }, 60_000);

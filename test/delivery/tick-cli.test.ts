@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { tick } from '../../src/cli/tick.ts';
+import { main } from '../../src/cli/main.ts';
 import { FakeClock } from '../../src/clock.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openStore, type Store } from '../../src/db/connect.ts';
@@ -16,9 +16,10 @@ import { buildApp } from '../../src/http/app.ts';
 import { buildContext } from '../../src/runtime.ts';
 import { hashToken } from '../../src/core/tokens.ts';
 import { type FakeHa, startFakeHa } from '../support/fake-ha.ts';
+import { ALLOW_LOOPBACK } from '../support/outbound.ts';
 import { createTestStore, onPostgres, type TestStore } from '../support/store.ts';
 
-const ENV_KEYS = ['DATABASE_URL', 'HADO_DATA_DIR', 'HADO_DEFAULT_TZ', 'HADO_LOCAL_USER', 'LOG_LEVEL', 'APP_URL', 'HADO_PRESENCE_TIMEOUT'];
+const ENV_KEYS = ['HADO_OUTBOUND_ALLOWED_NETWORKS', 'DATABASE_URL', 'HADO_DATA_DIR', 'HADO_DEFAULT_TZ', 'HADO_LOCAL_USER', 'LOG_LEVEL', 'APP_URL', 'HADO_PRESENCE_TIMEOUT'];
 
 let ha: FakeHa;
 let dataDir: string | null = null;
@@ -47,7 +48,7 @@ async function runTick(args: string[]): Promise<{ code: number; out: string[] }>
   const out: string[] = [];
   const spy = vi.spyOn(console, 'log').mockImplementation((line: unknown) => void out.push(String(line)));
   try {
-    const code = await tick(args);
+    const code = await main(['tick', ...args]);
     return { code, out };
   } finally {
     spy.mockRestore();
@@ -64,6 +65,8 @@ beforeAll(async () => {
     LOG_LEVEL: 'silent',
     APP_URL: 'https://hado.example.org',
     HADO_PRESENCE_TIMEOUT: '1',
+    // The fake Home Assistant listens on loopback.
+    ...ALLOW_LOOPBACK,
   };
   if (onPostgres) {
     pgStore = await createTestStore();

@@ -16,6 +16,7 @@ import { actOnToken } from '../../src/core/token-actions.ts';
 import { noticeDeliveryTick } from '../../src/scheduler/notice-delivery-tick.ts';
 import { Worker } from '../../src/worker/worker.ts';
 import { call, createSource, createTestApp, type TestApp } from '../support/app.ts';
+import { ALLOW_LOOPBACK, loopbackOutbound } from '../support/outbound.ts';
 import { notice, post } from '../http/notices-support.ts';
 
 let t: TestApp;
@@ -58,11 +59,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
-  t = await createTestApp({ now: '2026-08-01T10:00:00Z' }); // 12:00 in Madrid, the default zone
+  t = await createTestApp({ now: '2026-08-01T10:00:00Z', env: { ...ALLOW_LOOPBACK } }); // 12:00 in Madrid, the default zone
   token = await createSource(t, 'docs');
   registry = new ChannelRegistry()
     .register(webChannel)
-    .register(webhookChannel({ clock: t.clock, presenceTimeoutMs: 1000 }))
+    .register(webhookChannel({ clock: t.clock, presenceTimeoutMs: 1000, outbound: loopbackOutbound() }))
     .register(telegram);
   presence = new PresenceCache(registry, { timeoutMs: 1000 });
   worker = new Worker({ db: t.store.db, clock: t.clock, channels: registry, appUrl: 'https://hado.example' });

@@ -3,7 +3,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { FakeClock } from '../../src/clock.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { insertSource } from '../../src/db/sources.ts';
-import { buildApp } from '../../src/http/app.ts';
+import { type AppOptions, buildApp } from '../../src/http/app.ts';
 import { hashToken, newToken } from '../../src/core/tokens.ts';
 import type { AppContext } from '../../src/http/context.ts';
 import { buildContext, closeContext } from '../../src/runtime.ts';
@@ -19,13 +19,13 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  opts: { env?: Record<string, string>; now?: string } = {},
+  opts: { env?: Record<string, string>; now?: string; onRoute?: AppOptions['onRoute'] } = {},
 ): Promise<TestApp> {
   const store = await createTestStore();
   const clock = new FakeClock(opts.now ?? '2026-08-01T12:00:00Z');
   const config = loadConfig({ HADO_DEFAULT_TZ: 'Europe/Madrid', HADO_LOCAL_USER: '', ...opts.env });
   const ctx = buildContext(store, config, clock);
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, opts.onRoute ? { onRoute: opts.onRoute } : {});
   return {
     app,
     store,

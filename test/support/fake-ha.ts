@@ -3,6 +3,9 @@
 // and taking POST /deliver, recording every request with the fake-clock
 // instant it arrived at. Its answers are scripted: presence true/false,
 // garbage, a 500 or a hang; deliveries a status code or a hang.
+// It also speaks Home Assistant's REST API for a person entity:
+// GET /api/states/person.<name> needs "Authorization: Bearer <token>"
+// (401 otherwise, as HA does) and answers the entity's state object.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Clock } from '../../src/clock.ts';
@@ -23,6 +26,13 @@ export interface FakeHa {
   presenceUrl: string;
   deliverUrl: string;
   presence: PresenceAnswer;
+  /** Home Assistant: the long-lived token it accepts, and each person's state ("home", "not_home", …); absent = 404. */
+  haToken: string;
+  personStates: Record<string, string>;
+  /** GET /api/states/person.<name> answers an object without `state` (a broken integration). */
+  personNoState: boolean;
+  /** URL of a person's state in HA's REST API. */
+  personUrl(name: string): string;
   /** Status for POST /deliver, or 'hang'. */
   deliverStatus: number | 'hang';
   requests: HaRequest[];
@@ -38,6 +48,10 @@ export async function startFakeHa(clock: Clock): Promise<FakeHa> {
     presenceUrl: '',
     deliverUrl: '',
     presence: false,
+    haToken: 'ha-long-lived-token',
+    personStates: {},
+    personNoState: false,
+    personUrl: (name) => `${ha.url}/api/states/person.${name}`,
     deliverStatus: 200,
     requests: [],
     presenceCalls: () => ha.requests.filter((r) => r.path === '/presence'),
@@ -69,6 +83,24 @@ export async function startFakeHa(clock: Clock): Promise<FakeHa> {
         if (p === 'error') return void res.writeHead(500).end('boom');
         if (p === 'garbage') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"present": "maybe"');
         return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ present: p }));
+      }
+      const person = /^\/api\/states\/person\.([a-z0-9_]+)$/.exec(path);
+      if (person && req.method === 'GET') {
+        const json = (status: number, body: unknown) =>
+          void res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+        if (req.headers.authorization !== `Bearer ${ha.haToken}`) return json(401, { message: 'Unauthorized' });
+        const state = ha.personStates[person[1]!];
+        if (state === undefined) return json(404, { message: 'Entity not found.' });
+        const attributes = { editable: true, id: person[1], device_trackers: ['device_tracker.phone'], friendly_name: person[1] };
+        if (ha.personNoState) return json(200, { entity_id: `person.${person[1]}`, attributes });
+        return json(200, {
+          entity_id: `person.${person[1]}`,
+          state,
+          attributes,
+          last_changed: '2026-08-01T07:00:00+00:00',
+          last_updated: '2026-08-01T07:00:00+00:00',
+          context: { id: '01J0000000000000000000000', parent_id: null, user_id: null },
+        });
       }
       if (path === '/deliver' && req.method === 'POST') {
         const s = ha.deliverStatus;

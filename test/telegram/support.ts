@@ -6,7 +6,7 @@ import type { Db } from '../../src/db/connect.ts';
 import { call, createTestApp, type TestApp } from '../support/app.ts';
 import { BOT_TOKEN, type FakeTelegram } from '../support/fake-telegram.ts';
 
-export const SECRET = 'hook-secret_123';
+export const SECRET = 'hook-secret_123456';
 
 export function telegramApp(tg: FakeTelegram, now = '2026-08-14T08:00:00Z'): Promise<TestApp> {
   return createTestApp({

@@ -8,6 +8,8 @@ import * as notices from './2026-11-29T0300-notices.ts';
 import * as deliveryRounds from './2026-11-29T0420-delivery-rounds.ts';
 import * as noticeDeliveries from './2026-11-29T0530-notice-deliveries.ts';
 import * as noticeTrailingPush from './2026-11-29T0540-notice-trailing-push.ts';
+import * as presenceBackoff from './2026-12-01T0100-presence-backoff.ts';
+import * as presenceHeaders from './2026-12-01T0400-presence-headers.ts';
 import * as userLocale from './2026-12-01T0700-user-locale.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -19,5 +21,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-29T0420-delivery-rounds': deliveryRounds,
   '2026-11-29T0530-notice-deliveries': noticeDeliveries,
   '2026-11-29T0540-notice-trailing-push': noticeTrailingPush,
+  '2026-12-01T0100-presence-backoff': presenceBackoff,
+  '2026-12-01T0400-presence-headers': presenceHeaders,
   '2026-12-01T0700-user-locale': userLocale,
 };

@@ -4,6 +4,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actOnToken } from '../../core/token-actions.ts';
 import type { AppContext } from '../context.ts';
+import { TAGS } from '../openapi.ts';
+import { errors, TokenActionResult } from '../response-schemas.ts';
+import { Type } from 'typebox';
 
 export { actOnToken, TOKEN_NOT_FOUND_MESSAGE, tokenNotFound } from '../../core/token-actions.ts';
 
@@ -13,8 +16,24 @@ export function actionRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 16 * 1024 }, (_request, _body, done) => done(null, undefined));
     for (const action of ['ack', 'done'] as const) {
-      // No params schema: a malformed token must get the same 404 as an unknown one, not a 422.
-      app.post<{ Params: { token: string } }>(`/a/:token/${action}`, async (request) => {
+      app.post(
+        `/a/:token/${action}`,
+        {
+          schema: {
+            tags: [TAGS.actions],
+            operationId: action === 'ack' ? 'ackByLink' : 'doneByLink',
+            summary:
+              action === 'ack'
+                ? "Ack the delivery's event (the link in a webhook body; the token is the credential)"
+                : "Done the delivery's event (the link in a webhook body; the token is the credential)",
+            description: 'Any body or none is accepted and ignored. An unknown or spent token is a 404.',
+            security: [],
+            // Any string: a malformed token must get the same 404 as an unknown one, not a 422.
+            params: Type.Object({ token: Type.String({ description: "The delivery's action token" }) }),
+            response: { 200: TokenActionResult, ...errors(404, 409, 429) },
+          },
+        },
+        async (request) => {
         const { event } = await actOnToken(ctx, request.params.token, action);
         return {
           action,
@@ -25,7 +44,8 @@ export function actionRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
             done_at: event.done_at ? event.done_at.toISOString() : null,
           },
         };
-      });
+        },
+      );
     }
   };
 }

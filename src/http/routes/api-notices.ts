@@ -5,7 +5,9 @@ import { parseNoticeBatch } from '../../core/notice-input.ts';
 import { writeNotices } from '../../core/notices.ts';
 import { authenticateSource, newUserDefaults } from '../auth.ts';
 import type { AppContext } from '../context.ts';
-import { NoticesBatch } from '../notice-schemas.ts';
+import { NoticesBody } from '../notice-schemas.ts';
+import { SECURITY, TAGS } from '../openapi.ts';
+import { errors, NoticeWriteResults } from '../response-schemas.ts';
 
 /** A batch of 500 notices with full bodies and data stays well inside this. */
 const BATCH_BODY_LIMIT = 8 * 1024 * 1024;
@@ -21,7 +23,16 @@ export function apiNoticesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
     app.post(
       '/api/notices',
       {
-        schema: { body: NoticesBatch },
+        schema: {
+          tags: [TAGS.notices],
+          security: SECURITY.source,
+          operationId: 'postNotices',
+          summary: 'Write a notice, or a batch of them (all or nothing, at most 500)',
+          description:
+            'mode create (default), upsert (one live notice per source_ref and topic) or group (folds a stream into one notice with a counter). A repeated dedupe_key returns the existing notice with result "duplicate".',
+          body: NoticesBody,
+          response: { 200: NoticeWriteResults, ...errors(400, 401, 413, 415, 422, 429) },
+        },
         bodyLimit: BATCH_BODY_LIMIT,
         // A single notice is a batch of one: one validator, one write path, errors name notices[0].
         preValidation: async (request) => {
@@ -36,7 +47,7 @@ export function apiNoticesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       async (request) => {
         const inputs = parseNoticeBatch(request.body.notices);
         const results = await writeNotices(ctx.db, ctx.clock, newUserDefaults(ctx, request), request.source!.id, inputs);
-        return single.has(request.body) ? { notice: results[0] } : { notices: results };
+        return single.has(request.body) ? { notice: results[0]! } : { notices: results };
       },
     );
   };

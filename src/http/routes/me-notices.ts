@@ -6,7 +6,12 @@ import { getGrid, putGrid } from '../../core/preferences.ts';
 import { userResolver } from '../auth.ts';
 import type { AppContext } from '../context.ts';
 import { FeedQuery, NoticeIds, PreferencesGrid } from '../notice-schemas.ts';
+import { SECURITY, TAGS } from '../openapi.ts';
+import { errors, FeedPage, NoticeBody, NoticesChanged, PreferencesOut } from '../response-schemas.ts';
 import { IdParam } from '../schemas.ts';
+
+const doc = { security: SECURITY.user, tags: [TAGS.userNotices] };
+const ERR = [401, 403] as const;
 
 const DEFAULT_PAGE = 30;
 const MAX_PAGE = 100;
@@ -18,40 +23,112 @@ export function meNoticesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       request.user = await resolveUser(request);
     });
 
-    app.get('/me/notices', { schema: { querystring: FeedQuery } }, async (request) => {
+    app.get(
+      '/me/notices',
+      {
+        schema: {
+          ...doc,
+          operationId: 'getMyNotices',
+          summary: 'A page of the feed, newest first, with the unread count',
+          querystring: FeedQuery,
+          response: { 200: FeedPage, ...errors(...ERR, 422) },
+        },
+      },
+      async (request) => {
       const { filter = 'inbox', limit, cursor } = request.query;
       return getFeed(ctx.db, request.user!.id, {
         filter,
         cursor: cursor ?? null,
         limit: Math.min(MAX_PAGE, limit === undefined ? DEFAULT_PAGE : Number(limit)),
       });
-    });
+      },
+    );
 
-    app.post('/me/notices/read', { schema: { body: NoticeIds } }, async (request) => {
-      return readNotices(ctx.db, ctx.clock, request.user!.id, request.body.ids);
-    });
+    app.post(
+      '/me/notices/read',
+      {
+        schema: {
+          ...doc,
+          operationId: 'readMyNotices',
+          summary: 'Mark these notices read',
+          body: NoticeIds,
+          response: { 200: NoticesChanged, ...errors(...ERR, 400, 415, 422) },
+        },
+      },
+      async (request) => readNotices(ctx.db, ctx.clock, request.user!.id, request.body.ids),
+    );
 
-    app.post('/me/notices/read-all', async (request) => {
-      return readNotices(ctx.db, ctx.clock, request.user!.id, 'all');
-    });
+    app.post(
+      '/me/notices/read-all',
+      {
+        schema: {
+          ...doc,
+          operationId: 'readAllMyNotices',
+          summary: 'Mark every notice read',
+          response: { 200: NoticesChanged, ...errors(...ERR) },
+        },
+      },
+      async (request) => readNotices(ctx.db, ctx.clock, request.user!.id, 'all'),
+    );
 
     for (const [path, archived] of [
       ['archive', true],
       ['unarchive', false],
     ] as const) {
-      app.post(`/me/notices/${path}`, { schema: { body: NoticeIds } }, async (request) => {
-        return archiveNotices(ctx.db, ctx.clock, request.user!.id, request.body.ids, archived);
-      });
+      app.post(
+        `/me/notices/${path}`,
+        {
+          schema: {
+            ...doc,
+            operationId: archived ? 'archiveMyNotices' : 'unarchiveMyNotices',
+            summary: archived ? 'Archive these notices' : 'Bring these notices back from the archive',
+            body: NoticeIds,
+            response: { 200: NoticesChanged, ...errors(...ERR, 400, 415, 422) },
+          },
+        },
+        async (request) => archiveNotices(ctx.db, ctx.clock, request.user!.id, request.body.ids, archived),
+      );
     }
 
-    app.post('/me/notices/:id/claim', { schema: { params: IdParam } }, async (request) => {
-      return { notice: await claimNotice(ctx.db, ctx.clock, Number(request.params.id), request.user!.id) };
-    });
+    app.post(
+      '/me/notices/:id/claim',
+      {
+        schema: {
+          ...doc,
+          operationId: 'claimMyNotice',
+          summary: 'Claim a one-time notice: the first recipient wins; others get a 409 naming who has it',
+          params: IdParam,
+          response: { 200: NoticeBody, ...errors(...ERR, 404, 409, 422) },
+        },
+      },
+      async (request) => ({ notice: await claimNotice(ctx.db, ctx.clock, Number(request.params.id), request.user!.id) }),
+    );
 
-    app.get('/me/preferences', async (request) => getGrid(ctx.db, request.user!.id));
+    app.get(
+      '/me/preferences',
+      {
+        schema: {
+          ...doc,
+          operationId: 'getMyPreferences',
+          summary: 'The (source, topic) × channel grid; a missing cell is on',
+          response: { 200: PreferencesOut, ...errors(...ERR) },
+        },
+      },
+      async (request) => getGrid(ctx.db, request.user!.id),
+    );
 
-    app.put('/me/preferences', { schema: { body: PreferencesGrid } }, async (request) => {
-      return putGrid(ctx.db, ctx.clock, request.user!.id, request.body.rows);
-    });
+    app.put(
+      '/me/preferences',
+      {
+        schema: {
+          ...doc,
+          operationId: 'putMyPreferences',
+          summary: 'Replace the whole grid (a row or cell left out goes back to on)',
+          body: PreferencesGrid,
+          response: { 200: PreferencesOut, ...errors(...ERR, 400, 415, 422) },
+        },
+      },
+      async (request) => putGrid(ctx.db, ctx.clock, request.user!.id, request.body.rows),
+    );
   };
 }

@@ -11,7 +11,13 @@ import { invalid } from '../../errors.ts';
 import { toLocale } from '../../i18n/locales.ts';
 import { userResolver } from '../auth.ts';
 import type { AppContext } from '../context.ts';
+import { SECURITY, TAGS } from '../openapi.ts';
+import { errors, Me, NoBody, UserEventBody, UserEvents } from '../response-schemas.ts';
 import { IdParam, MePatch, StateQuery } from '../schemas.ts';
+
+/** Every /me route: forward-auth, and its failures. */
+export const ME_DOC = { security: SECURITY.user } as const;
+export const ME_ERRORS = [401, 403] as const;
 
 export function meRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const resolveUser = userResolver(ctx);
@@ -29,13 +35,49 @@ export function meRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       badge: await badgeCount(ctx.db, user.id),
     });
 
-    app.get('/me', async (request) => meView(request.user!));
+    const doc = { ...ME_DOC, tags: [TAGS.me] };
 
-    app.patch('/me', { schema: { body: MePatch } }, async (request) => {
+    app.get(
+      '/me',
+      {
+        schema: {
+          ...doc,
+          operationId: 'getMe',
+          summary: "The user's zone, quiet hours and badge",
+          response: { 200: Me, ...errors(...ME_ERRORS) },
+        },
+      },
+      async (request) => meView(request.user!),
+    );
+
+    app.patch(
+      '/me',
+      {
+        schema: {
+          ...doc,
+          operationId: 'patchMe',
+          summary: 'Change the zone or quiet hours (quiet_end must be earlier than quiet_start)',
+          body: MePatch,
+          response: { 200: Me, ...errors(...ME_ERRORS, 400, 415, 422) },
+        },
+      },
+      async (request) => {
       return meView(await patchUser(ctx.db, ctx.clock, request.user!, request.body));
-    });
+      },
+    );
 
-    app.get('/me/events', { schema: { querystring: StateQuery } }, async (request) => {
+    app.get(
+      '/me/events',
+      {
+        schema: {
+          ...doc,
+          operationId: 'getMyEvents',
+          summary: "The user's events (default: the live states)",
+          querystring: StateQuery,
+          response: { 200: UserEvents, ...errors(...ME_ERRORS, 422) },
+        },
+      },
+      async (request) => {
       let states: State[] | null = null;
       if (request.query.state !== undefined) {
         const asked = request.query.state.split(',').map((s) => s.trim());
@@ -45,18 +87,45 @@ export function meRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       }
       const rows = await listUserEvents(ctx.db, request.user!.id, states);
       return { events: rows.map(userEventView) };
-    });
+      },
+    );
 
     for (const action of ['ack', 'done'] as const) {
-      app.post(`/me/events/:id/${action}`, { schema: { params: IdParam } }, async (request) => {
-        const result = await applyAction(ctx, Number(request.params.id), action, request.user!.id);
-        return { event: userEventView(result.event) };
-      });
+      app.post(
+        `/me/events/:id/${action}`,
+        {
+          schema: {
+            ...doc,
+            operationId: action === 'ack' ? 'ackMyEvent' : 'doneMyEvent',
+            summary:
+              action === 'ack'
+                ? 'Ack: quiet until the next checkpoint (409 outside preparing/today/overdue)'
+                : 'Done: close the event (idempotent on a done event)',
+            params: IdParam,
+            response: { 200: UserEventBody, ...errors(...ME_ERRORS, 404, 409, 422) },
+          },
+        },
+        async (request) => {
+          const result = await applyAction(ctx, Number(request.params.id), action, request.user!.id);
+          return { event: userEventView(result.event) };
+        },
+      );
     }
 
-    app.post('/me/heartbeat', async (request, reply) => {
-      await recordHeartbeat(ctx.db, request.user!.id, toDate(ctx.clock.now()));
-      return reply.status(204).send();
-    });
+    app.post(
+      '/me/heartbeat',
+      {
+        schema: {
+          ...doc,
+          operationId: 'heartbeat',
+          summary: 'The web channel is present (the page sends it while visible and used)',
+          response: { 204: NoBody('Recorded'), ...errors(...ME_ERRORS) },
+        },
+      },
+      async (request, reply) => {
+        await recordHeartbeat(ctx.db, request.user!.id, toDate(ctx.clock.now()));
+        return reply.status(204).send();
+      },
+    );
   };
 }

@@ -11,6 +11,8 @@ import { HadoError } from '../../errors.ts';
 import { resyncBody, type Sink } from '../../live/connection.ts';
 import { userResolver } from '../auth.ts';
 import type { AppContext } from '../context.ts';
+import { SECURITY, TAGS } from '../openapi.ts';
+import { errors } from '../response-schemas.ts';
 
 /** How long an EventSource waits before reconnecting after a drop. */
 const RETRY_MS = 2000;
@@ -23,7 +25,23 @@ export function streamRoutes(ctx: AppContext): FastifyPluginAsync {
     // Open streams never end by themselves: close them before the server waits for requests to finish.
     app.addHook('preClose', async () => live.closeStreams());
 
-    app.get('/me/stream', async (request, reply) => {
+    const sse = {
+      description:
+        'Server-Sent Events: `event` {id, state}, `badge` {badge}, `resync` {reason|lane}, `notice` (a feed item), `unread` {unread, unread_label}; `: ping` every 25 s',
+      content: { 'text/event-stream': { schema: { type: 'string' } } },
+    };
+    app.get(
+      '/me/stream',
+      {
+        schema: {
+          tags: [TAGS.me],
+          security: SECURITY.user,
+          operationId: 'stream',
+          summary: 'The live inbox: one Server-Sent Events stream per tab',
+          response: { 200: sse, ...errors(401, 403, 429) },
+        },
+      },
+      async (request, reply) => {
       const user = await resolveUser(request);
       await live.start();
       const raw = reply.raw;
@@ -55,6 +73,7 @@ export function streamRoutes(ctx: AppContext): FastifyPluginAsync {
       raw.flushHeaders();
       raw.write(`retry: ${RETRY_MS}\n: connected\n\n`);
       if (request.headers['last-event-id'] !== undefined) conn.enqueue(resyncBody('event'), 'event');
-    });
+      },
+    );
   };
 }

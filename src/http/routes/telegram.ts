@@ -11,6 +11,10 @@ import { toDate } from '../../domain/time.ts';
 import { conflict, HadoError, notFound, unauthorized } from '../../errors.ts';
 import { userResolver } from '../auth.ts';
 import type { AppContext } from '../context.ts';
+import { SECURITY, TAGS } from '../openapi.ts';
+import { errors, NoBody, TelegramLink } from '../response-schemas.ts';
+import { documentedAs } from '../schemas.ts';
+import { Type } from 'typebox';
 
 const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
 
@@ -35,7 +39,18 @@ export function telegramRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         request.user = await resolveUser(request);
       });
 
-      me.post('/me/channels/telegram/link', async (request) => {
+      me.post(
+        '/me/channels/telegram/link',
+        {
+          schema: {
+            tags: [TAGS.channels],
+            security: SECURITY.user,
+            operationId: 'linkTelegram',
+            summary: 'A one-time code: send "/start <code>" to the bot (or open start_url) to link Telegram',
+            response: { 200: TelegramLink, ...errors(401, 403, 409, 502) },
+          },
+        },
+        async (request) => {
         if (!client || !ctx.config.telegramWebhookSecret) throw conflict(NOT_CONFIGURED);
         let username: string;
         try {
@@ -50,13 +65,36 @@ export function telegramRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         const { code, expiresAt } = await createLinkCode(ctx.db, request.user!.id, toDate(ctx.clock.now()));
         const botUrl = `https://t.me/${username}`;
         return { code, bot_url: botUrl, start_url: `${botUrl}?start=${code}`, expires_at: expiresAt.toISOString() };
-      });
+        },
+      );
     });
 
     await app.register(async (hooks) => {
       hooks.post(
         '/hooks/telegram',
         {
+          schema: {
+            tags: [TAGS.hooks],
+            security: SECURITY.telegram,
+            operationId: 'telegramUpdate',
+            summary: 'An update from the Telegram Bot API (setWebhook): messages to the bot and button callbacks',
+            description: 'Answers an empty 200. 404 when Telegram is not configured on this Hado.',
+            // Documented only: parseUpdate checks it (a 400 "Not a Telegram update") and ignores the rest.
+            body: documentedAs(Type.Object(
+              { update_id: Type.Integer() },
+              {
+                additionalProperties: true,
+                description: 'A Telegram Update object (https://core.telegram.org/bots/api#update)',
+                examples: [
+                  {
+                    update_id: 1001,
+                    message: { message_id: 1, date: 1785585600, chat: { id: 42, type: 'private' }, from: { id: 42, is_bot: false, first_name: 'Ana' }, text: '/start' },
+                  },
+                ],
+              },
+            )),
+            response: { 200: NoBody('Taken (an empty body)'), ...errors(400, 401, 404) },
+          },
           // The secret is checked before the body is even parsed.
           onRequest: async (request) => {
             const expected = ctx.config.telegramWebhookSecret;

@@ -75,6 +75,25 @@ async function remove(e) {
   }
 }
 
+/**
+ * The "Home Assistant person" preset: presence from HA's REST API with the
+ * user's token, "home" = present (README, Home Assistant). Empty unless the
+ * preset is open and filled; it replaces the presence URL.
+ */
+function homeAssistantPreset(form) {
+  if (!$('#ha-preset', form)?.open) return {};
+  const base = form.elements.ha_url.value.trim().replace(/\/+$/, '');
+  const person = form.elements.ha_person.value.trim().replace(/^person\./, '');
+  const token = form.elements.ha_token.value.trim();
+  if (!base && !person && !token) return {};
+  return {
+    presence_url: `${base}/api/states/person.${person}`,
+    ...(token ? { presence_headers: { Authorization: `Bearer ${token}` } } : {}),
+    presence_field: 'state',
+    presence_present: ['home'],
+  };
+}
+
 function startWebhookForm() {
   const form = $('#webhook-form');
   const secretBox = $('#webhook-secret');
@@ -85,6 +104,7 @@ function startWebhookForm() {
       const config = { deliver_url: form.elements.deliver_url.value.trim() };
       const presence = form.elements.presence_url.value.trim();
       if (presence) config.presence_url = presence;
+      Object.assign(config, homeAssistantPreset(form));
       const created = await api('POST', '/me/channels', { type: 'webhook', config });
       form.reset();
       if (created?.secret) {

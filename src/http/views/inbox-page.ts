@@ -242,6 +242,24 @@ function renderSettings(m: InboxModel): SafeHtml {
           <p id="presence_url-hint" class="hint">${sayHtml(l, 'settings.webhook.presenceHint', { json: html`<code>{"present": true}</code>` })}</p>
           <p id="presence_url-error" class="field-error" data-error-for="config.presence_url" role="alert" hidden></p>
         </div>
+        <details id="ha-preset" class="preset">
+          <summary>${t(l, 'settings.ha.title')}</summary>
+          <p class="hint">${sayHtml(l, 'settings.ha.hint', { path: html`<code>/api/states/person.&lt;name&gt;</code>` })}</p>
+          <div class="field">
+            <label for="ha_url">${t(l, 'settings.ha.url')}</label>
+            <input id="ha_url" name="ha_url" type="url" inputmode="url" placeholder="http://homeassistant.local:8123">
+          </div>
+          <div class="field">
+            <label for="ha_person">${t(l, 'settings.ha.person')}</label>
+            <input id="ha_person" name="ha_person" type="text" placeholder="nikita" autocomplete="off" spellcheck="false" aria-describedby="ha_person-hint">
+            <p id="ha_person-hint" class="hint">${sayHtml(l, 'settings.ha.personHint', { prefix: html`<code>person.</code>` })}</p>
+          </div>
+          <div class="field">
+            <label for="ha_token">${t(l, 'settings.ha.token')}</label>
+            <input id="ha_token" name="ha_token" type="password" autocomplete="off" aria-describedby="ha_token-error">
+            <p id="ha_token-error" class="field-error" data-error-for="config.presence_headers" role="alert" hidden></p>
+          </div>
+        </details>
         <div class="form-actions">
           <button type="submit" class="btn"><span class="btn-text">${t(l, 'settings.webhook.submit')}</span></button>
           <p class="form-status" role="status"></p>

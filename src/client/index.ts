@@ -1,0 +1,180 @@
+// hado/client: a small typed client of Hado's client API (/api/*) for the
+// services that push events and notices. Plain JavaScript at run time with
+// nothing but the platform's fetch; its types come from the OpenAPI document
+// (api.ts, generated). Imports nothing from the server.
+//
+//   import { createClient } from 'hado/client';
+//   const hado = createClient({ baseUrl: 'https://hado.example', token: process.env.HADO_TOKEN });
+//   await hado.putEvents([{ user: 'nikita', source_ref: 'person:42', topic: 'birthday',
+//                           recurrence: { type: 'yearly', month: 8, day: 14 }, payload: { title: "Vasya's birthday" } }]);
+import type { operations } from './api.ts';
+
+type JsonBody<Op> = Op extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;
+type JsonAnswer<Op, S extends number> = Op extends { responses: { [K in S]: { content: { 'application/json': infer B } } } }
+  ? B
+  : never;
+
+/** One event of PUT /api/events: `due_at` (with `fire_at`) or `recurrence` (with `fire_days_before`). */
+export type EventInput = JsonBody<operations['putEvents']>['events'][number];
+/** What Hado answers for each event of a batch, in order. */
+export type UpsertResult = JsonAnswer<operations['putEvents'], 200>['events'][number];
+/** GET /api/events: the event and the state Hado keeps. */
+export type ApiEvent = JsonAnswer<operations['getEvent'], 200>;
+export type EventState = ApiEvent['state'];
+/** A recurrence rule (SPEC Part C). */
+export type RecurrenceRule = NonNullable<EventInput['recurrence']>;
+/** One notice of POST /api/notices. */
+export type NoticeInput = Extract<JsonBody<operations['postNotices']>, { recipients: unknown }>;
+/** What Hado answers for each notice written (`result: "duplicate"` for a repeated dedupe_key). */
+export type NoticeResult = Extract<JsonAnswer<operations['postNotices'], 200>, { notice: unknown }>['notice'];
+/** The body of every error answer. */
+export type ErrorBody = JsonAnswer<operations['putEvents'], 422>;
+
+/** An error answer from Hado: its status, and the catalogue's code, field and (in a batch) index. */
+export class HadoApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly field: string | undefined;
+  readonly index: number | undefined;
+  /** The answer's body as Hado sent it (parsed when it was JSON). */
+  readonly body: unknown;
+
+  constructor(status: number, body: unknown, fallback: string) {
+    const e = (body as Partial<ErrorBody> | null)?.error;
+    super(e?.message ?? fallback);
+    this.name = 'HadoApiError';
+    this.status = status;
+    this.code = e?.code ?? (status >= 500 ? 'internal' : 'bad_request');
+    this.field = e?.field;
+    this.index = e?.index;
+    this.body = body;
+  }
+}
+
+export interface ClientOptions {
+  /** Where Hado is, e.g. "https://hado.example" (a path prefix is kept). */
+  baseUrl: string;
+  /** The source's token from `hado source:create <name>`. */
+  token: string;
+  /** Attempts in all for a call that may be repeated (default 4: one and three retries). */
+  attempts?: number;
+  /** The first retry's delay in ms, doubled each time with jitter (default 500), at most maxDelayMs (default 30000). */
+  retryDelayMs?: number;
+  maxDelayMs?: number;
+  /** One attempt's deadline in ms (default 15000). */
+  timeoutMs?: number;
+  /** Defaults to the global fetch. */
+  fetch?: typeof fetch;
+  /** How to wait between attempts (tests pass a fake). */
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface HadoClient {
+  /** PUT /api/events: upsert a batch (at most 500, all or nothing). Retried: an upsert can be repeated. */
+  putEvents(events: EventInput[]): Promise<UpsertResult[]>;
+  /** GET /api/events: one event by its identity (topic omitted = ""). A 404 is thrown. Retried. */
+  getEvents(query: { source_ref: string; topic?: string }): Promise<ApiEvent>;
+  /** DELETE /api/events: withdraw the event (a whole series). Retried: withdrawing twice is the same. */
+  deleteEvent(sourceRef: string, topic?: string): Promise<void>;
+  /**
+   * POST /api/notices: one notice, or a batch (an array or { notices }). Retried only when every
+   * notice has a dedupe_key: a repeat is then a no-op that returns the existing notice.
+   */
+  postNotices(notice: NoticeInput): Promise<NoticeResult>;
+  postNotices(batch: NoticeInput[] | { notices: NoticeInput[] }): Promise<NoticeResult[]>;
+}
+
+const RETRY_AFTER_MAX_MS = 5 * 60_000;
+
+/** Retry-After in ms: delta-seconds or an HTTP date (RFC 9110 §10.2.3); null when absent or unreadable. */
+export function retryAfterMs(value: string | null, nowMs: number = Date.now()): number | null {
+  if (value === null || value.trim() === '') return null;
+  if (/^\d+$/.test(value.trim())) return Math.min(Number(value.trim()) * 1000, RETRY_AFTER_MAX_MS);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.min(Math.max(0, at - nowMs), RETRY_AFTER_MAX_MS);
+}
+
+/** Answers worth another attempt of a repeatable call: rate limited, or the server failed. */
+const retryable = (status: number): boolean => status === 429 || status >= 500;
+
+export function createClient(options: ClientOptions): HadoClient {
+  if (!options?.baseUrl) throw new TypeError('createClient: baseUrl is required');
+  if (!options.token) throw new TypeError('createClient: token is required');
+  const base = new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`);
+  const doFetch = options.fetch ?? globalThis.fetch;
+  const attempts = Math.max(1, options.attempts ?? 4);
+  const firstDelay = options.retryDelayMs ?? 500;
+  const maxDelay = options.maxDelayMs ?? 30_000;
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+
+  /** Exponential backoff with full jitter (so many clients do not retry in step). */
+  const backoff = (attempt: number): number => Math.round(Math.random() * Math.min(maxDelay, firstDelay * 2 ** attempt));
+
+  async function call(method: string, path: string, body: unknown, repeatable: boolean): Promise<{ status: number; json: unknown }> {
+    const url = new URL(path.replace(/^\//, ''), base);
+    const init: RequestInit = {
+      method,
+      headers: {
+        authorization: `Bearer ${options.token}`,
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    };
+    const tries = repeatable ? attempts : 1;
+    for (let attempt = 0; ; attempt++) {
+      const last = attempt + 1 >= tries;
+      let res: Response;
+      try {
+        res = await doFetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+      } catch (e) {
+        // No answer (refused, reset, timed out): the call may or may not have happened.
+        if (last) throw e;
+        await sleep(backoff(attempt));
+        continue;
+      }
+      const text = await res.text();
+      let json: unknown = null;
+      try {
+        json = text === '' ? null : JSON.parse(text);
+      } catch {
+        json = text;
+      }
+      if (res.ok) return { status: res.status, json };
+      if (!retryable(res.status) || last) {
+        throw new HadoApiError(res.status, json, `${method} ${url.pathname}: HTTP ${res.status}`);
+      }
+      const wait = res.status === 429 ? retryAfterMs(res.headers.get('retry-after')) : null;
+      await sleep(wait ?? backoff(attempt));
+    }
+  }
+
+  const identity = (sourceRef: string, topic?: string): string => {
+    const q = new URLSearchParams({ source_ref: sourceRef });
+    if (topic !== undefined) q.set('topic', topic);
+    return q.toString();
+  };
+
+  return {
+    async putEvents(events) {
+      const { json } = await call('PUT', '/api/events', { events }, true);
+      return (json as { events: UpsertResult[] }).events;
+    },
+    async getEvents(query) {
+      const { json } = await call('GET', `/api/events?${identity(query.source_ref, query.topic)}`, undefined, true);
+      return json as ApiEvent;
+    },
+    async deleteEvent(sourceRef, topic) {
+      await call('DELETE', `/api/events?${identity(sourceRef, topic)}`, undefined, true);
+    },
+    async postNotices(input: NoticeInput | NoticeInput[] | { notices: NoticeInput[] }) {
+      const batch = Array.isArray(input) ? input : 'notices' in input ? input.notices : null;
+      const body = batch === null ? input : { notices: batch };
+      const repeatable = (batch ?? [input as NoticeInput]).every((n) => typeof n.dedupe_key === 'string');
+      const { json } = await call('POST', '/api/notices', body, repeatable);
+      const answer = json as { notice?: NoticeResult; notices?: NoticeResult[] };
+      return (batch === null ? answer.notice : answer.notices) as NoticeResult & NoticeResult[];
+    },
+  };
+}

@@ -1,0 +1,206 @@
+// The outbound policy: where Hado may send a request to a URL a user gave it
+// (webhook deliver and presence URLs, and every later channel that posts to
+// a user-supplied URL). Without it a signed-in user could point a webhook at
+// Hado itself (http://127.0.0.1:8080/me/… arrives from loopback and runs as
+// the local user), at the cloud metadata service or at anything on the LAN.
+//
+// The same rules apply twice: when the URL is saved (a literal address or a
+// loopback name is a 422 naming the field), and when Hado connects, on the
+// address the name resolves to at that moment (a custom `lookup` on the HTTP
+// agents), so DNS rebinding cannot slip past the first check. Redirects are
+// never followed (channels/http.ts), so they cannot either.
+//
+// Address arithmetic is ipaddr.js's (the library proxy-addr uses).
+import dns, { type LookupAddress, type LookupAllOptions } from 'node:dns';
+import ipaddr from 'ipaddr.js';
+import { invalid } from '../errors.ts';
+
+export const ALLOWED_NETWORKS_KEY = 'HADO_OUTBOUND_ALLOWED_NETWORKS';
+
+/** Why an address is refused; null = allowed. */
+type Kind = 'loopback' | 'link-local' | 'unspecified' | 'multicast' | 'broadcast' | 'private' | 'reserved';
+
+/** ipaddr.js range names → our kinds. "unicast" (the public internet) is allowed. */
+const RANGE_KIND: Record<string, Kind> = {
+  loopback: 'loopback',
+  linkLocal: 'link-local',
+  unspecified: 'unspecified',
+  multicast: 'multicast',
+  broadcast: 'broadcast',
+  // RFC 1918, CGNAT 100.64/10, ULA fc00::/7 and the deprecated site-local fec0::/10.
+  private: 'private',
+  carrierGradeNat: 'private',
+  uniqueLocal: 'private',
+  deprecatedSiteLocal: 'private',
+};
+
+export interface OutboundOptions {
+  /** CIDRs or addresses always allowed (HADO_OUTBOUND_ALLOWED_NETWORKS). */
+  allowedNetworks: string[];
+  /** Private ranges allowed without listing them: single-user local mode (Home Assistant on the LAN). */
+  allowPrivate: boolean;
+  /** Name resolution; the system's (dns.lookup) unless a test plays a rebinding DNS server. */
+  resolve?: Resolve;
+}
+
+export type Resolve = (
+  hostname: string,
+  options: LookupAllOptions,
+  callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
+
+const systemResolve: Resolve = (hostname, options, callback) => dns.lookup(hostname, options, callback);
+
+/** A connection the policy refused: a final failure, never retried. */
+export class OutboundRefusedError extends Error {
+  readonly code = 'EHADO_OUTBOUND';
+  constructor(message: string) {
+    super(message);
+    this.name = 'OutboundRefusedError';
+  }
+}
+
+type Cidr = [ipaddr.IPv4 | ipaddr.IPv6, number];
+
+/** "10.0.0.0/8", "192.168.1.20", "fd00::/8"; throws with a readable message when malformed. */
+export function parseNetwork(item: string): Cidr {
+  try {
+    if (item.includes('/')) return ipaddr.parseCIDR(item);
+    const address = ipaddr.parse(item);
+    return [address, address.kind() === 'ipv4' ? 32 : 128];
+  } catch {
+    throw new Error(`"${item}" is not an IP address or CIDR range`);
+  }
+}
+
+/** The IPv4 address an IPv6 address stands for (mapped ::ffff:a.b.c.d, SIIT, NAT64), if any. */
+function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const range = address.range();
+  if (range === 'ipv4Mapped') return address.toIPv4Address();
+  if (range === 'rfc6145' || range === 'rfc6052') {
+    const bytes = address.toByteArray();
+    return new ipaddr.IPv4(bytes.slice(12));
+  }
+  return null;
+}
+
+const PHRASE: Record<Kind, string> = {
+  loopback: 'loopback addresses are not allowed',
+  'link-local': 'link-local addresses (including cloud metadata services) are not allowed',
+  unspecified: 'unspecified addresses are not allowed',
+  multicast: 'multicast addresses are not allowed',
+  broadcast: 'broadcast addresses are not allowed',
+  private: 'private network addresses are not allowed',
+  reserved: 'reserved and special-purpose addresses are not allowed',
+};
+
+export class OutboundPolicy {
+  private readonly allowed: Cidr[];
+  readonly allowPrivate: boolean;
+  private readonly resolve: Resolve;
+
+  constructor(opts: OutboundOptions) {
+    this.allowed = opts.allowedNetworks.map(parseNetwork);
+    this.allowPrivate = opts.allowPrivate;
+    this.resolve = opts.resolve ?? systemResolve;
+  }
+
+  private listed(address: ipaddr.IPv4 | ipaddr.IPv6): boolean {
+    return this.allowed.some(([net, bits]) => net.kind() === address.kind() && address.match(net, bits));
+  }
+
+  private kindOf(address: ipaddr.IPv4 | ipaddr.IPv6): Kind | null {
+    const range = address.range();
+    if (range === 'unicast') return null;
+    const kind = RANGE_KIND[range];
+    if (kind === 'private') return this.allowPrivate ? null : 'private';
+    // 6to4, Teredo, documentation, benchmarking, 240/4…: nothing a receiver should live on.
+    return kind ?? 'reserved';
+  }
+
+  /** Null when Hado may connect to this IP address, else why not (a sentence without the field). */
+  refusal(ip: string): string | null {
+    let address: ipaddr.IPv4 | ipaddr.IPv6;
+    try {
+      address = ipaddr.parse(ip);
+    } catch {
+      return `"${ip}" is not an IP address`;
+    }
+    if (this.listed(address)) return null;
+    const v4 = address.kind() === 'ipv6' ? embeddedIPv4(address as ipaddr.IPv6) : null;
+    // ::ffff:127.0.0.1 is 127.0.0.1: judged (and listed) as the IPv4 address it carries.
+    if (v4 && this.listed(v4)) return null;
+    const kind = v4 ? this.kindOf(v4) : this.kindOf(address);
+    if (kind === null) return null;
+    return `${PHRASE[kind]} (${ip}); an operator can allow a network with ${ALLOWED_NETWORKS_KEY}`;
+  }
+
+  /**
+   * Checks a URL before any connection: credentials, a literal address, a
+   * loopback name. A host name is judged again on every connection (lookup).
+   * Returns why the URL is refused, or null.
+   */
+  urlRefusal(url: URL): string | null {
+    if (url.username !== '' || url.password !== '') return 'URLs with credentials (user:password@) are not allowed';
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    if (ipaddr.isValid(host)) return this.refusal(host);
+    // RFC 6761: "localhost" and every name under it are loopback, whatever DNS says.
+    const name = host.toLowerCase().replace(/\.$/, '');
+    if (name === 'localhost' || name.endsWith('.localhost')) {
+      return this.refusal('127.0.0.1') === null ? null : `${PHRASE.loopback} (${host}); an operator can allow a network with ${ALLOWED_NETWORKS_KEY}`;
+    }
+    return null;
+  }
+
+  /**
+   * A `lookup` for node:net (the agents' connections): resolves the name,
+   * keeps the addresses the policy allows and fails with OutboundRefusedError
+   * when none is left.
+   */
+  readonly lookup = (
+    hostname: string,
+    options: { family?: number | string; hints?: number; all?: boolean },
+    callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void,
+  ): void => {
+    const opts: LookupAllOptions = { all: true, hints: options.hints };
+    if (options.family === 4 || options.family === 6) opts.family = options.family;
+    this.resolve(hostname, opts, (err, addresses) => {
+      if (err) return callback(err, '');
+      const allowed = addresses.filter((a) => this.refusal(a.address) === null);
+      if (allowed.length === 0) {
+        const why = addresses.length > 0 ? this.refusal(addresses[0]!.address) : 'no address';
+        return callback(new OutboundRefusedError(`outbound policy refused ${hostname}: ${why}`), '');
+      }
+      if (options.all) return callback(null, allowed);
+      return callback(null, allowed[0]!.address, allowed[0]!.family);
+    });
+  };
+}
+
+/**
+ * The process's policy from the configuration: private ranges are open by
+ * default only in local mode. The two keys are typed here rather than as
+ * Pick<Config>: config.ts imports parseNetwork from this file.
+ */
+export function outboundPolicyOf(config: { outboundAllowedNetworks: string[]; localUser: string | null }): OutboundPolicy {
+  return new OutboundPolicy({ allowedNetworks: config.outboundAllowedNetworks, allowPrivate: config.localUser !== null });
+}
+
+/** A user-supplied URL for `field`: absolute http(s), at most 2048 characters, and allowed by the policy; else a 422. */
+export function checkOutboundUrl(policy: OutboundPolicy, field: string, raw: unknown): string {
+  if (typeof raw !== 'string' || raw.length === 0) throw invalid(field, 'must be a URL string');
+  if (raw.length > 2048) throw invalid(field, 'must be at most 2048 characters');
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw invalid(field, `must be an absolute http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw invalid(field, `must be an http(s) URL, got "${url.protocol}"`);
+  }
+  if (!url.hostname) throw invalid(field, 'must name a host');
+  const why = policy.urlRefusal(url);
+  if (why) throw invalid(field, why);
+  return raw;
+}

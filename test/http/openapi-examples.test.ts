@@ -1,0 +1,216 @@
+// Every operation of the OpenAPI document, called with a request generated
+// from the document itself (openapi-sampler: the schemas' examples, else
+// values built from the schemas): the server accepts it with a documented
+// 2xx, and the answer's body fits the documented schema.
+import http from 'node:http';
+import { sample } from 'openapi-sampler';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createSource, createTestApp, type TestApp } from '../support/app.ts';
+import { BOT_TOKEN, type FakeTelegram, startFakeTelegram } from '../support/fake-telegram.ts';
+import { getDocument, type OpenApiDoc, type Operation, operations, schemaValidator } from '../support/openapi.ts';
+import { deliveredRow, SECRET } from '../telegram/support.ts';
+
+/** The order to call them in (a withdraw after the read, a delete after the patch); every operation must be here. */
+const ORDER = [
+  'getOpenApi',
+  'health',
+  'ready',
+  'putEvents',
+  'getEvent',
+  'postNotices',
+  'getMe',
+  'patchMe',
+  'getMyEvents',
+  'ackMyEvent',
+  'doneMyEvent',
+  'heartbeat',
+  'getMyNotices',
+  'readMyNotices',
+  'readAllMyNotices',
+  'archiveMyNotices',
+  'unarchiveMyNotices',
+  'claimMyNotice',
+  'getMyPreferences',
+  'putMyPreferences',
+  'getMyChannels',
+  'addMyChannel',
+  'patchMyChannel',
+  'deleteMyChannel',
+  'linkTelegram',
+  'telegramUpdate',
+  'ackByLink',
+  'doneByLink',
+  'stream',
+  'deleteEvent',
+];
+
+const USER = 'nikita';
+let t: TestApp;
+let tg: FakeTelegram;
+let doc: OpenApiDoc;
+let token: string;
+/** Path parameters the document cannot know: ids and tokens made by the fixture. */
+const fixture: Record<string, Record<string, string>> = {};
+
+beforeAll(async () => {
+  tg = await startFakeTelegram();
+  t = await createTestApp({
+    now: '2026-08-01T12:00:00Z',
+    env: { TELEGRAM_BOT_TOKEN: BOT_TOKEN, TELEGRAM_WEBHOOK_SECRET: SECRET, TELEGRAM_API_ROOT: tg.url, LOG_LEVEL: 'silent' },
+  });
+  doc = await getDocument(t);
+  token = await createSource(t, 'docs');
+  // An event due today (Ack and Done apply), a one-time notice to claim, a delivery's action token.
+  const put = await t.app.inject({
+    method: 'PUT',
+    url: '/api/events',
+    headers: { authorization: `Bearer ${token}` },
+    payload: {
+      events: [
+        { user: USER, source_ref: 'fixture:ack', due_at: '2026-08-01T20:00', payload: { title: 'Ack me' } },
+        { user: USER, source_ref: 'fixture:done', due_at: '2026-08-01T20:00', payload: { title: 'Done me' } },
+        { user: USER, source_ref: 'fixture:link', due_at: '2026-08-01T20:00', payload: { title: 'By link' } },
+      ],
+    },
+  });
+  const [ack, done, link] = (JSON.parse(put.body) as { events: Array<{ id: number; state: string }> }).events;
+  expect(ack!.state).toBe('today');
+  const notice = await t.app.inject({
+    method: 'POST',
+    url: '/api/notices',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { recipients: [USER], title: 'Take the job', claim: true },
+  });
+  const web = await t.store.db
+    .selectFrom('channels')
+    .innerJoin('users', 'users.id', 'channels.user_id')
+    .select('channels.id')
+    .where('users.login', '=', USER)
+    .executeTakeFirstOrThrow();
+  const ackToken = await deliveredRow(t.store.db, link!.id, web.id, 'x1', '2026-08-01T12:00:00Z');
+  fixture.ackMyEvent = { id: String(ack!.id) };
+  fixture.doneMyEvent = { id: String(done!.id) };
+  fixture.claimMyNotice = { id: String((JSON.parse(notice.body) as { notice: { id: number } }).notice.id) };
+  fixture.ackByLink = { token: ackToken };
+  fixture.doneByLink = { token: ackToken };
+});
+
+afterAll(async () => {
+  await t.close();
+  await tg.close();
+});
+
+function credentials(op: Operation): Record<string, string> {
+  const scheme = Object.keys(op.security?.[0] ?? {})[0];
+  if (scheme === 'sourceToken') return { authorization: `Bearer ${token}` };
+  if (scheme === 'forwardAuth') return { 'x-remote-user': USER };
+  if (scheme === 'telegramSecret') return { 'x-telegram-bot-api-secret-token': SECRET };
+  return {};
+}
+
+interface WithExamples {
+  schema: Record<string, unknown>;
+  example?: unknown;
+  examples?: Record<string, { value: unknown }>;
+}
+
+/** A parameter's or a body's example as OpenAPI gives it (example, else the first of examples), else one sampled from its schema. */
+function exampleOf(x: WithExamples): unknown {
+  if (x.example !== undefined) return x.example;
+  const first = Object.values(x.examples ?? {})[0];
+  if (first !== undefined) return first.value;
+  return sample(x.schema as object, { quiet: true }, doc);
+}
+
+/** The request the document describes, with the fixture's ids and tokens in the path. */
+function requestFor(path: string, op: Operation) {
+  let url = path;
+  const query = new URLSearchParams();
+  for (const p of (op.parameters ?? []) as Array<WithExamples & { in: string; name: string; required?: boolean }>) {
+    if (p.in === 'path') {
+      const value = fixture[op.operationId!]?.[p.name] ?? String(exampleOf(p));
+      url = url.replace(`{${p.name}}`, encodeURIComponent(value));
+    } else if (p.in === 'query' && (p.required || p.example !== undefined || p.examples !== undefined)) {
+      query.set(p.name, String(exampleOf(p)));
+    }
+  }
+  const json = op.requestBody?.content['application/json'] as WithExamples | undefined;
+  const body = json ? exampleOf(json) : undefined;
+  return { url: query.size > 0 ? `${url}?${query}` : url, body };
+}
+
+it('every operation accepts the request generated from the document, and answers as documented', async () => {
+  const ops = operations(doc);
+  expect(ops.map((o) => o.op.operationId).sort()).toEqual([...ORDER].sort());
+  ops.sort((a, b) => ORDER.indexOf(a.op.operationId!) - ORDER.indexOf(b.op.operationId!));
+  const ajv = schemaValidator();
+  for (const { path, method, op } of ops) {
+    const { url, body } = requestFor(path, op);
+    const where = `${op.operationId}: ${method.toUpperCase()} ${url} ${JSON.stringify(body) ?? ''}`;
+    if (op.operationId === 'stream') {
+      // A stream never ends: check its head on a real socket and hang up.
+      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const head = await new Promise<http.IncomingMessage>((resolve, reject) => {
+        http.get(`${address}${url}`, { headers: credentials(op) }, resolve).on('error', reject);
+      });
+      expect(head.statusCode, where).toBe(200);
+      expect(head.headers['content-type']).toMatch(/^text\/event-stream/);
+      expect(Object.keys(op.responses['200']!.content!)).toEqual(['text/event-stream']);
+      // Hang up, and let the server see it before the app closes.
+      const closed = new Promise((resolve) => head.socket.once('close', resolve));
+      head.destroy();
+      await closed;
+      continue;
+    }
+    const res = await t.app.inject({
+      method: method.toUpperCase() as 'GET',
+      url,
+      headers: { ...credentials(op), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
+    expect(res.statusCode, `${where} → ${res.body}`).toBeGreaterThanOrEqual(200);
+    expect(res.statusCode, `${where} → ${res.body}`).toBeLessThan(300);
+    const documented = op.responses[String(res.statusCode)];
+    expect(documented, `${where}: status ${res.statusCode} is not documented`).toBeDefined();
+    const schema = documented!.content?.['application/json']?.schema;
+    if (schema === undefined || (schema as { type?: string }).type === 'null') {
+      expect(res.body, where).toBe('');
+      continue;
+    }
+    const validate = ajv.compile(schema);
+    const answer = JSON.parse(res.body) as unknown;
+    expect(validate(answer) ? [] : validate.errors, `${where} → ${res.body}`).toEqual([]);
+    if (op.operationId === 'addMyChannel') {
+      const id = String((answer as { channel: { id: number } }).channel.id);
+      fixture.patchMyChannel = { id };
+      fixture.deleteMyChannel = { id };
+    }
+  }
+});
+
+it('documents every error body the server gives: a few bad requests checked against their documented schemas', async () => {
+  const ajv = schemaValidator();
+  const cases: Array<{ op: string; method: string; url: string; headers?: Record<string, string>; body?: unknown; status: number }> = [
+    { op: 'putEvents', method: 'PUT', url: '/api/events', status: 401, body: { events: [] } },
+    { op: 'putEvents', method: 'PUT', url: '/api/events', headers: { authorization: `Bearer ${token}` }, body: { events: [{ user: 'x' }] }, status: 422 },
+    { op: 'getEvent', method: 'GET', url: '/api/events?source_ref=nope', headers: { authorization: `Bearer ${token}` }, status: 404 },
+    { op: 'getMe', method: 'GET', url: '/me', status: 401 },
+    { op: 'doneMyEvent', method: 'POST', url: `/me/events/${fixture.doneMyEvent!.id}/done`, headers: { 'x-remote-user': USER }, status: 200 },
+    { op: 'ackMyEvent', method: 'POST', url: `/me/events/${fixture.doneMyEvent!.id}/ack`, headers: { 'x-remote-user': USER }, status: 409 },
+    { op: 'ackByLink', method: 'POST', url: '/a/not-a-token/ack', status: 404 },
+  ];
+  for (const c of cases) {
+    const res = await t.app.inject({
+      method: c.method as 'GET',
+      url: c.url,
+      headers: c.headers ?? {},
+      ...(c.body === undefined ? {} : { payload: c.body as object }),
+    });
+    expect(res.statusCode, `${c.op} ${res.body}`).toBe(c.status);
+    const found = operations(doc).find((o) => o.op.operationId === c.op)!;
+    const schema = found.op.responses[String(c.status)]?.content?.['application/json']?.schema;
+    expect(schema, `${c.op} documents ${c.status}`).toBeDefined();
+    const validate = ajv.compile(schema!);
+    expect(validate(JSON.parse(res.body)) ? [] : validate.errors).toEqual([]);
+  }
+});
