@@ -53,12 +53,13 @@ describe('the packed tarball', () => {
   });
 
   /** Starts the installed package, waits for /healthz 200, checks the page and its script, stops it with SIGTERM. */
-  async function startAndStop(command: string, args: string[]): Promise<{ code: number | null; output: string; seconds: number }> {
+  async function startAndStop(command: string, args: string[], group = false): Promise<{ code: number | null; output: string; seconds: number }> {
     const port = await freePort();
     const t0 = performance.now();
     const server = startProcess(command, args, {
       cwd: app(),
       env: env({ PORT: String(port), HOST: '127.0.0.1', HADO_DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'info' }),
+      group,
     });
     let seconds = 0;
     try {
@@ -81,10 +82,11 @@ describe('the packed tarball', () => {
   it('npx hado start runs from the empty folder and answers /healthz; the installed hado exits 0 on SIGTERM', async () => {
     const version = await runProcess('npx', ['--no-install', 'hado', '--version'], { cwd: app(), env: env() });
     expect(version.stdout.trim()).toBe(JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version);
-    const viaNpx = await startAndStop('npx', ['--no-install', 'hado', 'start']);
+    // npx does not pass SIGTERM on: the stop signals its whole process group, Hado included.
+    const viaNpx = await startAndStop('npx', ['--no-install', 'hado', 'start'], true);
     console.log(`packed: npx hado start → first /healthz 200 in ${viaNpx.seconds.toFixed(2)} s (new data directory)`);
-    // npm itself ends by the signal it forwarded; Hado under it stopped cleanly.
-    expect(viaNpx.output).toMatch(/"msg":"stopped"/);
+    // npx itself ends at once; Hado under it got the signal and began its clean stop (checked fully below).
+    expect(viaNpx.output).toMatch(/"signal":"SIGTERM","msg":"shutting down"/);
     // As a service manager or a container runs it: the binary itself, whose exit code is Hado's.
     const direct = await startAndStop(path.join(app(), 'node_modules/.bin/hado'), ['start']);
     console.log(`packed: hado start → first /healthz 200 in ${direct.seconds.toFixed(2)} s (existing data directory)`);

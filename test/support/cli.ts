@@ -69,8 +69,13 @@ export function runProcess(command: string, args: string[], opts: { cwd?: string
   });
 }
 
-export function startProcess(command: string, args: string[], opts: { cwd?: string; env: NodeJS.ProcessEnv }): Running {
-  const child = spawn(command, args, { cwd: opts.cwd ?? ROOT, env: opts.env });
+/**
+ * Starts a long-running process. With `group`, it leads a process group of its
+ * own and stop() signals the whole group (a wrapper such as npx does not pass
+ * signals on to the program it runs).
+ */
+export function startProcess(command: string, args: string[], opts: { cwd?: string; env: NodeJS.ProcessEnv; group?: boolean }): Running {
+  const child = spawn(command, args, { cwd: opts.cwd ?? ROOT, env: opts.env, detached: opts.group === true });
   let out = '';
   const listeners = new Set<() => void>();
   const onData = (d: Buffer) => {
@@ -110,7 +115,10 @@ export function startProcess(command: string, args: string[], opts: { cwd?: stri
         check();
       }),
     stop: async (signal = 'SIGTERM') => {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      if (child.exitCode === null && child.signalCode === null) {
+        if (opts.group && child.pid) process.kill(-child.pid, signal);
+        else child.kill(signal);
+      }
       return exited;
     },
   };
