@@ -10,6 +10,7 @@ import { type Instant, Temporal } from '../../src/domain/time.ts';
 import { runTick, type TickReport, windowConfigOf } from '../../src/scheduler/tick.ts';
 import { Worker } from '../../src/worker/worker.ts';
 import { call, createSource, createTestApp, type TestApp } from '../support/app.ts';
+import { ALLOW_LOOPBACK } from '../support/outbound.ts';
 
 export interface Harness extends TestApp {
   channels: ChannelRegistry;
@@ -45,7 +46,8 @@ async function nextActivity(db: Db): Promise<Instant | null> {
 export async function createHarness(opts: { now: string; env?: Record<string, string> }): Promise<Harness> {
   const t = await createTestApp({
     now: opts.now,
-    env: { APP_URL: 'https://hado.example.org', HADO_PRESENCE_TIMEOUT: '0.3', LOG_LEVEL: 'silent', ...opts.env },
+    // The fake receivers listen on loopback, which the outbound policy refuses unless allowed (README, Configuration).
+    env: { APP_URL: 'https://hado.example.org', HADO_PRESENCE_TIMEOUT: '0.3', LOG_LEVEL: 'silent', ...ALLOW_LOOPBACK, ...opts.env },
   });
   const channels = buildChannels({ config: t.config, clock: t.clock });
   const presence = new PresenceCache(channels, {
