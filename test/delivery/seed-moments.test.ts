@@ -7,7 +7,6 @@ import { Temporal } from '../../src/domain/time.ts';
 import type { TickReport } from '../../src/scheduler/tick.ts';
 import { call } from '../support/app.ts';
 import { type FakeHa, startFakeHa } from '../support/fake-ha.ts';
-import { ALLOW_LOOPBACK } from '../support/outbound.ts';
 import { createHarness, type Harness } from './harness.ts';
 
 const BERLIN = 'Europe/Berlin';
@@ -30,7 +29,7 @@ afterEach(async () => {
 });
 
 async function setUp(now: string, present: boolean): Promise<{ h: Harness; ha: FakeHa }> {
-  h = await createHarness({ now: berlin(now), env: { HADO_DEFAULT_TZ: BERLIN, ...ALLOW_LOOPBACK } });
+  h = await createHarness({ now: berlin(now), env: { HADO_DEFAULT_TZ: BERLIN } });
   ha = await startFakeHa(h.clock);
   ha.presence = present;
   await h.addWebhook('nikita', ha.deliverUrl, ha.presenceUrl);
