@@ -149,6 +149,21 @@ describe('issue 9 case 3: at most one reminder per daily window', () => {
     ]);
   }, 120_000);
 
+  it('any today reminder of the due day counts, not only the 09:00 window’s: reminded 10:30 and 14:50, no overdue that day', async () => {
+    // Pushed at 10:30 with HA present (the 10:00 window), then nobody: 14:50 blind (the 14:00 window). Neither
+    // shares the daily window's start (09:00), yet both are inside it: the due day's overdue window is closed.
+    const { h, ha } = await setUp('2026-08-14T10:30', true);
+    await h.put([{ user: 'nikita', source_ref: 'tax', due_at: '2026-08-14T16:30', after_due: 'keep', payload: { title: 'Tax' } }]);
+    await h.run(berlin('2026-08-14T10:31'));
+    ha.presence = false;
+    await skipTo(h, '2026-08-14T14:00', '2026-08-14T14:51');
+    await skipTo(h, '2026-08-14T16:25', '2026-08-14T16:31');
+    await skipTo(h, '2026-08-14T21:00', '2026-08-14T21:45');
+    expect(received(ha)).toEqual(['2026-08-14T10:30 today', '2026-08-14T14:50 today']);
+    await skipTo(h, '2026-08-15T21:00', '2026-08-15T21:31');
+    expect(received(ha).slice(2)).toEqual(['2026-08-15T21:30 overdue']);
+  }, 120_000);
+
   it('a due day with no reminder at all (pushed 16:00, nobody present) still gets its overdue reminder at the daily fallback', async () => {
     const { h, ha } = await setUp('2026-08-14T16:00', false);
     await h.put([{ user: 'nikita', source_ref: 'tax', due_at: '2026-08-14T16:30', after_due: 'keep', payload: { title: 'Tax' } }]);

@@ -16,38 +16,49 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const hhmm = (minutes: number) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
 const time = (minutes: number) => Temporal.PlainTime.from(hhmm(minutes));
 
-/** A minute of the day: near the transition's wall clock (both sides), on a round hour, or anywhere. */
-function minuteOfDay(wallMinute: number): fc.Arbitrary<number> {
-  return fc.oneof(
-    fc.integer({ min: -90, max: 90 }).map((d) => (((wallMinute + d) % 1440) + 1440) % 1440),
-    fc.integer({ min: 0, max: 23 }).map((h) => h * 60),
-    fc.integer({ min: 0, max: 1439 }),
-  );
+/** Minutes of the day within 75 minutes of the transition's wall clock: the gap or the repeated hour, and their edges. */
+const nearMinute = (wallMinute: number) => fc.integer({ min: -75, max: 75 }).map((d) => (((wallMinute + d) % 1440) + 1440) % 1440);
+
+/** A minute of the day: near the transition's wall clock (both sides), on a round hour, or anywhere; only near for `edges`. */
+function minuteOfDay(wallMinute: number, edges = false): fc.Arbitrary<number> {
+  if (edges) return nearMinute(wallMinute);
+  return fc.oneof(nearMinute(wallMinute), fc.integer({ min: 0, max: 23 }).map((h) => h * 60), fc.integer({ min: 0, max: 1439 }));
 }
 
-/** Active hours [quiet_end, quiet_start) inside one day: the defaults, or any two distinct minutes. */
-export function userArb(tz: string, wallMinute: number): fc.Arbitrary<UserSettings> {
-  return fc.oneof(
-    { weight: 2, arbitrary: fc.constant({ tz, quietStart: time(22 * 60), quietEnd: time(9 * 60) }) },
-    {
-      weight: 3,
-      arbitrary: fc
-        .tuple(minuteOfDay(wallMinute), minuteOfDay(wallMinute))
-        .filter(([a, b]) => a !== b)
-        .map(([a, b]) => ({ tz, quietEnd: time(Math.min(a, b)), quietStart: time(Math.max(a, b)) })),
-    },
-  );
+/**
+ * Active hours [quiet_end, quiet_start) inside one day: the defaults, or any
+ * two distinct minutes; for `edges`, quiet_end near the transition's wall clock.
+ */
+export function userArb(tz: string, wallMinute: number, edges = false): fc.Arbitrary<UserSettings> {
+  if (edges) {
+    return nearMinute(wallMinute)
+      .filter((a) => a < 1439)
+      .chain((a) => fc.integer({ min: a + 1, max: 1439 }).map((b) => ({ tz, quietEnd: time(a), quietStart: time(b) })));
+  }
+  const custom = fc
+    .tuple(minuteOfDay(wallMinute), minuteOfDay(wallMinute))
+    .filter(([a, b]) => a !== b)
+    .map(([a, b]) => ({ tz, quietEnd: time(Math.min(a, b)), quietStart: time(Math.max(a, b)) }));
+  return fc.oneof({ weight: 2, arbitrary: fc.constant({ tz, quietStart: time(22 * 60), quietEnd: time(9 * 60) }) }, { weight: 3, arbitrary: custom });
 }
 
 const afterDue = fc.constantFrom<'keep' | 'expire'>('keep', 'expire');
 const weekdays = fc.uniqueArray(fc.integer({ min: 0, max: 6 }), { minLength: 1, maxLength: 7 }).map((d) => d.sort((a, b) => a - b));
 
-/** An event whose due (or occurrences) fall within a few days of `at` in zone `tz`. */
-export function eventArb(at: number, tz: string, zones: readonly string[]): fc.Arbitrary<SimEvent> {
+/**
+ * An event whose due (or occurrences) fall within a few days of `at` in zone
+ * `tz`; for `edges`, a wall time near the transition's on its day or the next.
+ */
+export function eventArb(at: number, tz: string, zones: readonly string[], edges = false): fc.Arbitrary<SimEvent> {
   const zoned = Temporal.Instant.fromEpochMilliseconds(at).toZonedDateTimeISO(tz);
   const day = zoned.toPlainDate();
   const wallMinute = zoned.hour * 60 + zoned.minute;
-  const dueDay = fc.integer({ min: -3, max: 3 }).map((d) => day.add({ days: d }));
+  const dueDay = fc.integer({ min: edges ? 0 : -3, max: edges ? 1 : 3 }).map((d) => day.add({ days: d }));
+  if (edges) {
+    return fc
+      .tuple(dueDay, minuteOfDay(wallMinute, true), fc.integer({ min: 0, max: 1 }), afterDue)
+      .map(([d, m, l, a]) => ({ due_at: `${d.toString()}T${hhmm(m)}`, fire_at: d.subtract({ days: l }).toString(), after_due: a }));
+  }
   const lead = fc.integer({ min: 0, max: 3 });
   const oneOff = fc.oneof(
     // All day.
@@ -143,6 +154,8 @@ export interface ScenarioOptions {
   maxDaysAfter?: number;
   /** Longest span before `at` the push may come, in days (default 4). */
   maxDaysBefore?: number;
+  /** Quiet hours and a local due time both near the transition's wall clock (the DST edge cases). */
+  edges?: boolean;
 }
 
 /** A whole scenario: the push up to four days before `at` (17 s past a minute), the end half a day to four days after. */
@@ -154,8 +167,8 @@ export function scenarioArb(o: ScenarioOptions): fc.Arbitrary<SimInput> {
   );
   return span.chain(([pushAt, until]) =>
     fc.record({
-      event: eventArb(o.at, o.tz, o.zones),
-      user: userArb(o.tz, wall.hour * 60 + wall.minute),
+      event: eventArb(o.at, o.tz, o.zones, o.edges),
+      user: userArb(o.tz, wall.hour * 60 + wall.minute, o.edges),
       channels: channelsArb(pushAt, until, o.blind),
       pushAt: fc.constant(pushAt),
       until: fc.constant(until),

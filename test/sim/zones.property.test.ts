@@ -52,16 +52,21 @@ afterAll(() => {
 });
 
 describe.each([...ZONES, ...EXTRA])('%s', (zone) => {
-  it('around its transitions: any presence, Ack and Done (general invariants); nobody present (the exact blind schedule)', () => {
+  it('around its transitions: any presence, Ack and Done; nobody present (the exact blind schedule); DST edges', () => {
     const at = instantsOf(zone);
     expect(at.length).toBeGreaterThan(0);
     for (const [i, instant] of at.entries()) {
       if (ZONES.includes(zone)) coverage.transitions.add(`${zone}@${instant.toString()}`);
-      for (const blind of [false, true]) {
-        const arb = scenarioArb({ at: instant.epochMilliseconds, tz: zone, zones: OTHER_ZONES, blind });
+      // Any scenario; nobody present (exact blind schedule); and the DST edges: quiet_end and a due in the gap or the repeated hour.
+      for (const [kind, blind, edges] of [
+        ['any', false, false],
+        ['blind', true, false],
+        ['edges', true, true],
+      ] as const) {
+        const arb = scenarioArb({ at: instant.epochMilliseconds, tz: zone, zones: OTHER_ZONES, blind, edges, maxDaysBefore: edges ? 2 : 4 });
         fc.assert(
           fc.property(arb, (input) => check(input, blind, zone)),
-          { numRuns: RUNS, seed: hash(`${SEED}|${zone}|${i}|${blind}`) },
+          { numRuns: RUNS, seed: hash(`${SEED}|${zone}|${i}|${kind}`) },
         );
       }
     }
