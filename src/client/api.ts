@@ -2108,7 +2108,8 @@ export interface operations {
                     "application/json": {
                         channels: ({
                             id: number;
-                            type: "web" | "telegram" | "webhook";
+                            /** @enum {unknown} */
+                            type: "web" | "telegram" | "webhook" | "push";
                             enabled: boolean;
                             /** @description webhook: deliver_url, presence_url, presence_field, presence_present, and presence_headers as a list of header names (never their values); telegram: chat_id; web: {} */
                             config: {
@@ -2237,7 +2238,8 @@ export interface operations {
                     "application/json": {
                         channel: {
                             id: number;
-                            type: "web" | "telegram" | "webhook";
+                            /** @enum {unknown} */
+                            type: "web" | "telegram" | "webhook" | "push";
                             enabled: boolean;
                             /** @description webhook: deliver_url, presence_url, presence_field, presence_present, and presence_headers as a list of header names (never their values); telegram: chat_id; web: {} */
                             config: {
@@ -2590,7 +2592,8 @@ export interface operations {
                     "application/json": {
                         channel: {
                             id: number;
-                            type: "web" | "telegram" | "webhook";
+                            /** @enum {unknown} */
+                            type: "web" | "telegram" | "webhook" | "push";
                             enabled: boolean;
                             /** @description webhook: deliver_url, presence_url, presence_field, presence_present, and presence_headers as a list of header names (never their values); telegram: chat_id; web: {} */
                             config: {
@@ -3017,7 +3020,7 @@ export interface operations {
                     urgent?: boolean;
                     dedupe_key?: string;
                     claim?: boolean;
-                    channels?: ("web" | "telegram" | "webhook")[];
+                    channels?: ("web" | "telegram" | "webhook" | "push")[];
                     group?: {
                         window_minutes?: number;
                         step?: number;
@@ -3040,7 +3043,7 @@ export interface operations {
                         urgent?: boolean;
                         dedupe_key?: string;
                         claim?: boolean;
-                        channels?: ("web" | "telegram" | "webhook")[];
+                        channels?: ("web" | "telegram" | "webhook" | "push")[];
                         group?: {
                             window_minutes?: number;
                             step?: number;
@@ -4141,7 +4144,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        channels: ("web" | "telegram" | "webhook")[];
+                        channels: ("web" | "telegram" | "webhook" | "push")[];
                         rows: {
                             source: string;
                             topic: string;
@@ -4149,6 +4152,7 @@ export interface operations {
                                 web: boolean;
                                 telegram: boolean;
                                 webhook: boolean;
+                                push: boolean;
                             };
                         }[];
                     };
@@ -4236,6 +4240,7 @@ export interface operations {
                             web?: boolean;
                             telegram?: boolean;
                             webhook?: boolean;
+                            push?: boolean;
                         };
                     }[];
                 };
@@ -4249,7 +4254,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        channels: ("web" | "telegram" | "webhook")[];
+                        channels: ("web" | "telegram" | "webhook" | "push")[];
                         rows: {
                             source: string;
                             topic: string;
@@ -4257,6 +4262,7 @@ export interface operations {
                                 web: boolean;
                                 telegram: boolean;
                                 webhook: boolean;
+                                push: boolean;
                             };
                         }[];
                     };
