@@ -17,6 +17,7 @@ import { meNoticesRoutes } from './routes/me-notices.ts';
 import { streamRoutes } from './routes/stream.ts';
 import { telegramRoutes } from './routes/telegram.ts';
 import { rejectUnstorableText } from './text-guard.ts';
+import { forgetUserOfRejected } from './auth.ts';
 import { checkSameOrigin } from './cross-origin.ts';
 import { checkHost, hostPolicy } from './host-check.ts';
 import { inboxRoutes } from './routes/inbox.ts';
@@ -86,6 +87,8 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   app.addHook('preValidation', rejectUnstorableText);
   // A page on another site must not Ack, Done or change settings with the user's session (cross-origin.ts).
   app.addHook('onRequest', async (request) => checkSameOrigin(request, hosts));
+  // A /me request that created its user and was rejected leaves no user behind (auth.ts).
+  app.addHook('onSend', forgetUserOfRejected(ctx));
   app.setNotFoundHandler((request, reply) => {
     void reply.status(404).send({ error: { code: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` } });
   });
