@@ -40,11 +40,11 @@ const SubscriptionDoc = Type.Object(
     additionalProperties: false,
     examples: [
       {
-        endpoint: 'https://fcm.googleapis.com/fcm/send/cXk2…',
+        endpoint: 'https://fcm.googleapis.com/fcm/send/cXk2dD-example:APA91bH',
         expirationTime: null,
         keys: {
-          p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
-          auth: 'tBHItJI5svbpez7KI4CCXg',
+          p256dh: 'BGo1jgRnKf7N4Fm01H0i5K6LdVOPW3YndHdWJ94woDmMzjffy62ggYRBwo8OBTb_zi-v905j0oaZVeSl20a7HNw',
+          auth: 'gRjffVAtUhczn7THoCZ-_A',
         },
       },
     ],
@@ -206,7 +206,7 @@ export function pushRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       async (request, reply) => {
         const id = Number(request.params.id);
         const row = await findUserChannel(ctx.db, request.user!.id, id);
-        if (!row || row.type !== 'push') throw notFound(`Push subscription ${id} not found`);
+        if (row?.type !== 'push') throw notFound(`Push subscription ${id} not found`);
         await deleteChannel(ctx.db, request.user!.id, id);
         return reply.status(204).send();
       },
