@@ -139,6 +139,14 @@ export default {
   'settings.channel.presence': "присутствие: {url}",
   'settings.channel.noPresence': "без URL присутствия",
   'settings.channel.push': "Push в браузере",
+  'settings.push.title': "Уведомления на этом устройстве",
+  'settings.push.hint': "Напоминания и оповещения приходят уведомлениями этого браузера, даже когда страница закрыта, — с кнопками «Помню» и «Готово».",
+  'settings.push.on': "Включены для этого браузера.",
+  'settings.push.off': "Выключены для этого браузера.",
+  'settings.push.denied': "Уведомления для этого сайта заблокированы. Разрешите их в настройках сайта в браузере и вернитесь сюда.",
+  'settings.push.unsupported': "Этот браузер не принимает push-уведомления. На iPhone и iPad: «Поделиться» → «На экран „Домой“», затем откройте Hado с экрана «Домой».",
+  'settings.push.turnOn': "Включить",
+  'settings.push.turnOff': "Выключить",
 
   // Signed out: a request without a user (no proxy, no local mode).
   'signedOut.title': "Hado — вход не выполнен",

@@ -139,6 +139,14 @@ export default {
   'settings.channel.presence': "присутність: {url}",
   'settings.channel.noPresence': "без URL присутності",
   'settings.channel.push': "Push у браузері",
+  'settings.push.title': "Сповіщення на цьому пристрої",
+  'settings.push.hint': "Нагадування й сповіщення приходять сповіщеннями цього браузера, навіть коли сторінку закрито, — з кнопками «Пам'ятаю» та «Готово».",
+  'settings.push.on': "Увімкнено для цього браузера.",
+  'settings.push.off': "Вимкнено для цього браузера.",
+  'settings.push.denied': "Сповіщення для цього сайту заблоковано. Дозвольте їх у налаштуваннях сайту в браузері й поверніться сюди.",
+  'settings.push.unsupported': "Цей браузер не приймає push-сповіщення. На iPhone та iPad: «Поділитися» → «На початковий екран», потім відкрийте Hado з початкового екрана.",
+  'settings.push.turnOn': "Увімкнути",
+  'settings.push.turnOff': "Вимкнути",
 
   // Signed out: a request without a user (no proxy, no local mode).
   'signedOut.title': "Hado — вхід не виконано",
