@@ -46,7 +46,7 @@ async function registrationId(cdp: CDPSession, origin: string): Promise<string> 
 const notifications = (page: Page) =>
   page.evaluate(async () => {
     const reg = await navigator.serviceWorker.ready;
-    return (await reg.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, actions: n.actions.map((a) => a.title), data: n.data }));
+    return (await reg.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, actions: (n as unknown as { actions: Array<{ title: string }> }).actions.map((a) => a.title), data: n.data }));
   });
 
 describe('the installable inbox', () => {
