@@ -18,6 +18,8 @@ const NOT_DOCUMENTED = [
   'GET /inbox/notices/items',
   'GET /inbox/preferences',
   'GET /static/:file',
+  'GET /manifest.webmanifest',
+  'GET /sw.js',
 ];
 
 let t: TestApp;
