@@ -118,6 +118,7 @@ export async function run(config: Config, parts: Parts, opts: { migrate: boolean
         clock: ctx.clock,
         channels,
         appUrl: config.appUrl,
+        perHost: config.deliveryHostConcurrency,
         log: log.child({ part: 'worker' }),
         onError,
       })
