@@ -327,8 +327,8 @@ export const KEYS = {
   },
   deliveryHostConcurrency: {
     env: 'HADO_DELIVERY_HOST_CONCURRENCY',
-    doc: 'Deliveries one worker process sends at once to one receiver host (scheme, name, port); the rest wait their turn',
-    default: () => '8',
+    doc: 'Deliveries one worker process sends at once to one receiver host (scheme, name, port), a quarter of it while the host is slow or failing; the rest wait their turn',
+    default: () => '32',
     parse: int(1, 1000),
   },
 } satisfies { [K in keyof Config]: Key<Config[K]> };

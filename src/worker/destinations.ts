@@ -4,9 +4,11 @@
 // inbox or Telegram, which have their own limits). For each one, per worker
 // process:
 //
-// - a concurrency limit: at most `perHost` deliveries in flight at once; the
-//   worker leaves the rest of its rows in the queue (claimDeliveries skips
-//   their channels) or, met unawares, holds them until a place frees;
+// - a concurrency limit: at most `perHost` deliveries in flight at once, and
+//   a quarter of that while the destination is in trouble (a delivery slow to
+//   answer in flight, or failures since its last success); the worker leaves
+//   the rest of its rows in the queue (claimDeliveries skips their channels)
+//   or, met unawares, holds them until a place frees;
 // - a circuit breaker: `threshold` retryable failures in a row (timeouts,
 //   refused connections, 5xx, 429) open it for a cool-down (30 s, doubling up
 //   to 5 min). While open, a delivery is not attempted: it fails at once,
@@ -20,7 +22,7 @@
 import type { Clock } from '../clock.ts';
 
 export interface DestinationOptions {
-  /** Deliveries in flight at once to one destination. */
+  /** Deliveries in flight at once to one destination; a quarter of it (at least 1) while it is in trouble. */
   perHost: number;
   /** Retryable failures in a row that open the breaker. */
   threshold?: number;
@@ -35,6 +37,8 @@ export const BREAKER_MAX_COOLDOWN_MS = 300_000;
 
 interface State {
   inFlight: number;
+  /** Deliveries in flight that are slow to answer (markSlow). */
+  slow: number;
   /** Channels with a delivery in flight here (refcounts): skipped by the claim while the destination is full. */
   channels: Map<number, number>;
   failures: number;
@@ -69,15 +73,22 @@ export class Destinations {
   private state(key: string): State {
     let s = this.states.get(key);
     if (!s) {
-      s = { inFlight: 0, channels: new Map(), failures: 0, opened: 0, openUntil: 0, probing: false };
+      s = { inFlight: 0, slow: 0, channels: new Map(), failures: 0, opened: 0, openUntil: 0, probing: false };
       this.states.set(key, s);
     }
     return s;
   }
 
+  /** The limit of in-flight deliveries to a destination now: the full one, or a quarter while in trouble. */
+  private limit(s: State): number {
+    const trouble = s.slow > 0 || s.failures > 0 || s.openUntil !== 0;
+    return trouble ? Math.max(1, Math.floor(this.opts.perHost / 4)) : this.opts.perHost;
+  }
+
   /** The destination has no free place for another delivery. */
   full(key: string): boolean {
-    return (this.states.get(key)?.inFlight ?? 0) >= this.opts.perHost;
+    const s = this.states.get(key);
+    return s !== undefined && s.inFlight >= this.limit(s);
   }
 
   /** A delivery to `key` starts (it holds a place until end()). */
@@ -87,10 +98,16 @@ export class Destinations {
     s.channels.set(channelId, (s.channels.get(channelId) ?? 0) + 1);
   }
 
-  /** A delivery to `key` ended (whatever its result). */
-  end(key: string, channelId: number): void {
+  /** A delivery to `key` in flight is slow to answer: the destination is in trouble until it ends. */
+  markSlow(key: string): void {
+    this.state(key).slow++;
+  }
+
+  /** A delivery to `key` ended (whatever its result); `slow` if markSlow was called for it. */
+  end(key: string, channelId: number, slow = false): void {
     const s = this.state(key);
     s.inFlight--;
+    if (slow) s.slow--;
     const n = (s.channels.get(channelId) ?? 1) - 1;
     if (n > 0) s.channels.set(channelId, n);
     else s.channels.delete(channelId);
@@ -100,7 +117,7 @@ export class Destinations {
   /** Channels whose destination is full: the claim leaves their rows in the queue for now. */
   fullChannels(): number[] {
     const ids: number[] = [];
-    for (const s of this.states.values()) if (s.inFlight >= this.opts.perHost) ids.push(...s.channels.keys());
+    for (const s of this.states.values()) if (s.inFlight >= this.limit(s)) ids.push(...s.channels.keys());
     return ids;
   }
 

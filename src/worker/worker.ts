@@ -15,7 +15,7 @@
 // - One slow or dead destination cannot take more than its share (issue 16):
 //   a delivery in flight longer than `slowAfterMs` gives its place among the
 //   `concurrency` back (up to `maxSlow` such), at most `perHost` deliveries go
-//   to one destination at once, and a destination that keeps failing is
+//   to one destination at once (a quarter of it while it is slow or failing), and a destination that keeps failing is
 //   skipped by a circuit breaker (destinations.ts) while the others flow.
 // - The worker knows nothing of what it delivers: a claimed row comes with
 //   its message already composed (core/messages.ts), or the reason not to send.
@@ -58,7 +58,7 @@ export interface WorkerOptions {
   heartbeatMs?: number;
   maxAttempts?: number;
   backoff?: (attempt: number) => number;
-  /** Deliveries in flight at once to one destination (HADO_DELIVERY_HOST_CONCURRENCY). */
+  /** Deliveries in flight at once to one destination, a quarter of it while in trouble (HADO_DELIVERY_HOST_CONCURRENCY). */
   perHost?: number;
   /** A delivery in flight longer than this (real time) no longer holds one of the `concurrency` places. */
   slowAfterMs?: number;
@@ -85,7 +85,7 @@ export interface Claimed {
 export type Outcome = 'ok' | 'retry' | 'failed';
 
 /** Default of perHost: HADO_DELIVERY_HOST_CONCURRENCY's. */
-export const PER_HOST = 8;
+export const PER_HOST = 32;
 /** A healthy receiver answers in milliseconds; one that takes half a second is waited for beside the others, not instead of them. */
 export const SLOW_AFTER_MS = 500;
 
@@ -270,10 +270,14 @@ export class Worker {
     if (destination) this.destinations.begin(destination, row.channel.id);
     this.fast++;
     let slow = false;
-    // Past slowAfterMs the delivery waits beside the others: its place goes to the next row.
+    let laneSlow = false;
+    // Past slowAfterMs the destination is in trouble (its limit drops), and the delivery waits
+    // beside the others: its place goes to the next row.
     const timer = setTimeout(() => {
-      if (this.slow >= this.maxSlow) return;
       slow = true;
+      if (destination) this.destinations.markSlow(destination);
+      if (this.slow >= this.maxSlow) return;
+      laneSlow = true;
       this.fast--;
       this.slow++;
       this.signal();
@@ -283,11 +287,11 @@ export class Worker {
       .catch((err) => this.report(err, 'recording a delivery', { delivery: row.id }))
       .finally(() => {
         clearTimeout(timer);
-        if (slow) this.slow--;
+        if (laneSlow) this.slow--;
         else this.fast--;
         this.untrack(row.id);
         if (destination) {
-          this.destinations.end(destination, row.channel.id);
+          this.destinations.end(destination, row.channel.id, slow);
           const next = this.parked.get(destination)?.shift();
           if (this.parked.get(destination)?.length === 0) this.parked.delete(destination);
           if (next) this.launch(next, destination);
