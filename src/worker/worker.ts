@@ -30,6 +30,7 @@ import { type Composed, composeMessage } from '../core/messages.ts';
 import type { Db } from '../db/connect.ts';
 import { claimDeliveries, type DeliveryResultWrite, recordResults, releaseDeliveries, renewLeases } from '../db/deliveries.ts';
 import { toDate } from '../domain/time.ts';
+import { CHANNEL_TYPES } from '../domain/channels.ts';
 import { type Admission, Destinations, type DestinationOptions, type Verdict } from './destinations.ts';
 import type { ErrorSink } from '../errors.ts';
 import { register } from '../metrics.ts';
@@ -96,7 +97,7 @@ const outcomes = new Counter({
   registers: [register],
 });
 // Every series exists from the start (at 0), so rates and alerts have a baseline before the first failure.
-for (const channel of ['web', 'telegram', 'webhook']) for (const outcome of ['ok', 'retry', 'failed']) outcomes.inc({ channel, outcome }, 0);
+for (const channel of CHANNEL_TYPES) for (const outcome of ['ok', 'retry', 'failed']) outcomes.inc({ channel, outcome }, 0);
 
 export class Worker {
   private readonly db: Db;
