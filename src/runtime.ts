@@ -9,6 +9,7 @@ import { PresenceCache } from './channels/presence.ts';
 import { buildChannels } from './channels/registry.ts';
 import { type TelegramClient, telegramClientOf } from './channels/telegram/api.ts';
 import { clearButtonsAfterDone } from './channels/telegram/channel.ts';
+import { type Mailer, mailerOf } from './channels/email/mailer.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { openStore, type Store } from './db/connect.ts';
@@ -54,14 +55,15 @@ export function buildContext(
   store: Store,
   config: Config,
   clock: Clock,
-  opts: { log?: Logger; live?: Live; telegram?: TelegramClient | null } = {},
+  opts: { log?: Logger; live?: Live; telegram?: TelegramClient | null; mailer?: Mailer | null } = {},
 ): AppContext {
   const log = opts.log ?? createLogger(config.logLevel);
   const onError = errorSink(log);
   const telegram = opts.telegram !== undefined ? opts.telegram : telegramClientOf(config, log.child({ component: 'telegram' }));
+  const mailer = opts.mailer !== undefined ? opts.mailer : mailerOf(config, log.child({ component: 'mail' }));
   const live = opts.live ?? new Live(store, { maxPerUser: config.streamMaxPerUser, log: log.child({ part: 'live' }) });
   const limits = new RateLimits(config);
-  const ctx: AppContext = { store, db: store.db, config, clock, live, telegram, onError, onEventDone: () => {}, limits };
+  const ctx: AppContext = { store, db: store.db, config, clock, live, telegram, mailer, onError, onEventDone: () => {}, limits };
   // After Done by any path, the event's old Telegram messages lose their buttons (SPEC A7).
   if (telegram) ctx.onEventDone = (eventId) => telegram.background('clear buttons', () => clearButtonsAfterDone(ctx, eventId));
   return ctx;
@@ -71,6 +73,7 @@ export function buildContext(
 export async function closeContext(ctx: AppContext): Promise<void> {
   await ctx.live.stop();
   await ctx.telegram?.idle();
+  ctx.mailer?.close();
 }
 
 export async function openContext(config: Config, opts: { migrate: boolean; clock?: Clock; log?: Logger }): Promise<AppContext> {
@@ -111,7 +114,7 @@ export async function run(config: Config, parts: Parts, opts: { migrate: boolean
   const { onError } = ctx;
   const loops: Loop[] = [];
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
-  const channels = buildChannels({ config, clock: ctx.clock, telegram: ctx.telegram });
+  const channels = buildChannels({ config, clock: ctx.clock, telegram: ctx.telegram, mailer: ctx.mailer });
   const worker = parts.worker
     ? new Worker({
         db: ctx.db,

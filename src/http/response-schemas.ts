@@ -3,6 +3,7 @@
 // openapi.ts); test/http/openapi-examples.test.ts checks every documented
 // operation's real answer against them, so they cannot drift from the code.
 import { type TSchema, Type } from 'typebox';
+import { CHANNEL_TYPES } from '../domain/channels.ts';
 import { LOCALES } from '../i18n/locales.ts';
 import { RecurrenceRuleDoc } from './schemas.ts';
 
@@ -180,14 +181,17 @@ export const TokenActionResult = Type.Object(
 export const ChannelOut = Type.Object(
   {
     id: Id,
-    type: Type.Union([Type.Literal('web'), Type.Literal('telegram'), Type.Literal('webhook')]),
+    type: Type.Enum([...CHANNEL_TYPES]),
     enabled: Type.Boolean(),
+    confirmed: Type.Boolean({
+      description: 'false for an email address or a Slack user not confirmed yet (the link in the mail, the button in Slack): nothing is delivered to it',
+    }),
     config: Type.Object(
       {},
       {
         additionalProperties: true,
         description:
-          'webhook: deliver_url, presence_url, presence_field, presence_present, and presence_headers as a list of header names (never their values); telegram: chat_id; web: {}',
+          'webhook: deliver_url, presence_url, presence_field, presence_present, and presence_headers as a list of header names (never their values); telegram: chat_id; email: address; slack: slack_user_id; web: {}',
       },
     ),
     last_seen_at: Nullable(DateTime),
@@ -201,7 +205,7 @@ export const ChannelBody = Type.Object({ channel: ChannelOut }, { additionalProp
 export const ChannelCreated = Type.Object(
   {
     channel: ChannelOut,
-    secret: Type.String({ pattern: '^whsec_', description: 'The signing secret, shown this once (Standard Webhooks)' }),
+    secret: Type.Optional(Type.String({ pattern: '^whsec_', description: 'A webhook\'s signing secret, shown this once (Standard Webhooks); not for email or Slack' })),
   },
   { additionalProperties: false },
 );
@@ -288,14 +292,14 @@ export const NoticeBody = Type.Object({ notice: RecipientNotice }, { additionalP
 
 export const PreferencesOut = Type.Object(
   {
-    channels: Type.Immutable(Type.Array(Type.Enum(['web', 'telegram', 'webhook']))),
+    channels: Type.Immutable(Type.Array(Type.Enum([...CHANNEL_TYPES]))),
     rows: Type.Array(
       Type.Object(
         {
           source: Type.String(),
           topic: Type.String(),
           channels: Type.Object(
-            { web: Type.Boolean(), telegram: Type.Boolean(), webhook: Type.Boolean() },
+            Object.fromEntries(CHANNEL_TYPES.map((t) => [t, Type.Boolean()])) as Record<(typeof CHANNEL_TYPES)[number], ReturnType<typeof Type.Boolean>>,
             { additionalProperties: false },
           ),
         },

@@ -21,6 +21,7 @@ import { Coalescer } from '../coalescer.ts';
 import { type Composed, composeMessage } from '../core/messages.ts';
 import type { Db } from '../db/connect.ts';
 import { claimDeliveries, type DeliveryResultWrite, recordResults, releaseDeliveries } from '../db/deliveries.ts';
+import { CHANNEL_TYPES } from '../domain/channels.ts';
 import { toDate } from '../domain/time.ts';
 import type { ErrorSink } from '../errors.ts';
 import { register } from '../metrics.ts';
@@ -67,7 +68,7 @@ const outcomes = new Counter({
   registers: [register],
 });
 // Every series exists from the start (at 0), so rates and alerts have a baseline before the first failure.
-for (const channel of ['web', 'telegram', 'webhook']) for (const outcome of ['ok', 'retry', 'failed']) outcomes.inc({ channel, outcome }, 0);
+for (const channel of CHANNEL_TYPES) for (const outcome of ['ok', 'retry', 'failed']) outcomes.inc({ channel, outcome }, 0);
 
 export class Worker {
   private readonly db: Db;

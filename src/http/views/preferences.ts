@@ -8,7 +8,13 @@ import type { Locale } from '../../i18n/locales.ts';
 import { type MessageKey, t } from '../../i18n/messages.ts';
 import { html, type SafeHtml } from './html.ts';
 
-const CHANNEL_LABELS: Record<string, MessageKey> = { web: 'notices.prefs.web', telegram: 'notices.prefs.telegram', webhook: 'notices.prefs.webhook' };
+const CHANNEL_LABELS: Record<string, MessageKey> = {
+  web: 'notices.prefs.web',
+  telegram: 'notices.prefs.telegram',
+  webhook: 'notices.prefs.webhook',
+  email: 'notices.prefs.email',
+  slack: 'notices.prefs.slack',
+};
 
 /** The card in Settings. */
 export function renderPreferences(grid: Grid, l: Locale): SafeHtml {
