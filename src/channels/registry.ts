@@ -12,6 +12,8 @@ import type { Channel, ChannelType } from './types.ts';
 import { webChannel } from './web.ts';
 import { webhookChannel } from './webhook.ts';
 import { outboundPolicyOf } from '../net/outbound.ts';
+import { pushChannel } from './push/channel.ts';
+import type { WebPush } from './push/web-push.ts';
 
 export class ChannelRegistry {
   private readonly channels = new Map<ChannelType, Channel>();
@@ -30,12 +32,14 @@ export class ChannelRegistry {
 /**
  * The process's channels, configured from the environment: one line per
  * channel type (a new type registers here). `telegram` and `mailer` are the
- * process's clients (null when not configured: their rows then fail clearly).
+ * process's clients (null when not configured: their rows then fail clearly);
+ * `push` the process's WebPush (runtime.ts buildContext).
  */
 export function buildChannels(deps: {
   config: Config;
   clock: Clock;
   telegram?: TelegramClient | null;
+  push?: WebPush | null;
   mailer?: Mailer | null;
 }): ChannelRegistry {
   return new ChannelRegistry()
@@ -44,5 +48,6 @@ export function buildChannels(deps: {
       webhookChannel({ clock: deps.clock, presenceTimeoutMs: deps.config.presenceTimeoutMs, outbound: outboundPolicyOf(deps.config) }),
     )
     .register(telegramChannel(deps.telegram ?? null))
+    .register(pushChannel(deps.push ?? null))
     .register(emailChannel({ mailer: deps.mailer ?? null, appUrl: deps.config.appUrl }));
 }

@@ -184,6 +184,13 @@ export interface ChannelConfirmationsTable {
   created_at: Timestamp;
 }
 
+export interface VapidKeysTable {
+  id: number;
+  public_key: string;
+  private_key: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   sources: SourcesTable;
   users: UsersTable;
@@ -197,4 +204,5 @@ export interface Database {
   notice_keys: NoticeKeysTable;
   notice_topics: NoticeTopicsTable;
   preferences: PreferencesTable;
+  vapid_keys: VapidKeysTable;
 }

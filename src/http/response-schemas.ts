@@ -2,9 +2,9 @@
 // not used to serialise (the app sends what the handlers return, see
 // openapi.ts); test/http/openapi-examples.test.ts checks every documented
 // operation's real answer against them, so they cannot drift from the code.
-import { type TSchema, Type } from 'typebox';
-import { CHANNEL_TYPES } from '../domain/channels.ts';
+import { type TBoolean, type TSchema, Type } from 'typebox';
 import { LOCALES } from '../i18n/locales.ts';
+import { CHANNEL_TYPES, type ChannelType } from '../domain/channels.ts';
 import { RecurrenceRuleDoc } from './schemas.ts';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
@@ -299,7 +299,7 @@ export const PreferencesOut = Type.Object(
           source: Type.String(),
           topic: Type.String(),
           channels: Type.Object(
-            Object.fromEntries(CHANNEL_TYPES.map((t) => [t, Type.Boolean()])) as Record<(typeof CHANNEL_TYPES)[number], ReturnType<typeof Type.Boolean>>,
+            Object.fromEntries(CHANNEL_TYPES.map((t) => [t, Type.Boolean()])) as Record<ChannelType, TBoolean>,
             { additionalProperties: false },
           ),
         },

@@ -166,6 +166,7 @@ export function channelRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       if (type === 'telegram') {
         throw invalid('type', 'link Telegram with POST /me/channels/telegram/link, then send "/start <code>" to the bot');
       }
+      if (type === 'push') throw invalid('type', 'a browser subscribes with POST /me/push/subscriptions');
       if (type === 'email') {
         const row = await addEmailChannel(
           { db: ctx.db, mailer: ctx.mailer, appUrl: ctx.config.appUrl },

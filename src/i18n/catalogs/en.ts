@@ -145,6 +145,15 @@ export default {
   'settings.channel.webhook': "Webhook",
   'settings.channel.presence': "presence: {url}",
   'settings.channel.noPresence': "no presence URL",
+  'settings.channel.push': "Browser push",
+  'settings.push.title': "Notifications on this device",
+  'settings.push.hint': "Reminders and notices as notifications of this browser, even while the page is closed — with Ack and Done on them.",
+  'settings.push.on': "On for this browser.",
+  'settings.push.off': "Off for this browser.",
+  'settings.push.denied': "Notifications are blocked for this site. Allow them in the browser's site settings, then come back.",
+  'settings.push.unsupported': "This browser cannot receive push notifications. On iPhone and iPad: Share → Add to Home Screen, then open Hado from the home screen.",
+  'settings.push.turnOn': "Turn on",
+  'settings.push.turnOff': "Turn off",
 
   // Signed out: a request without a user (no proxy, no local mode).
   'signedOut.title': "Hado — not signed in",
@@ -184,6 +193,7 @@ export default {
   'notices.prefs.web': "Web",
   'notices.prefs.telegram': "Telegram",
   'notices.prefs.webhook': "Webhook",
+  'notices.prefs.push': "Browser push",
 
   // Errors shown on the page (the API's own messages stay English: an English reader gets those as they are).
   'error.tz': "That is not a time zone. Pick one from the list, for example Europe/Madrid.",
