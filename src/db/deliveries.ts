@@ -94,7 +94,8 @@ export async function claimDeliveries(db: Db, now: Date, leaseUntil: Date, limit
       'ch.id as channel_id',
       'ch.user_id as channel_user_id',
       'ch.type as channel_type',
-      'ch.enabled as channel_enabled',
+      // Not confirmed yet (email, Slack) counts as switched off.
+      sql<boolean>`ch.enabled AND ch.confirmed`.as('channel_enabled'),
       'ch.config as channel_config',
       'ch.secret as channel_secret',
       'ch.last_seen_at as channel_last_seen_at',
