@@ -171,7 +171,7 @@ export interface paths {
         /** The user's channels (never a secret) */
         get: operations["getMyChannels"];
         put?: never;
-        /** Add a webhook channel (Home Assistant or any receiver); its signing secret is shown this once */
+        /** Add a webhook (its signing secret is shown this once), an email address or a Slack user (both unconfirmed until their owner confirms) */
         post: operations["addMyChannel"];
         delete?: never;
         options?: never;
@@ -2161,9 +2161,11 @@ export interface operations {
                         channels: ({
                             id: number;
                             /** @enum {unknown} */
-                            type: "web" | "telegram" | "webhook" | "push";
+                            type: "web" | "telegram" | "webhook" | "push" | "email" | "slack";
                             enabled: boolean;
-                            /** @description webhook: deliver_url, presence_url, presence_field, presence_present, and presence_headers as a list of header names (never their values); telegram: chat_id; web: {} */
+                            /** @description false for an email address or a Slack user not confirmed yet (the link in the mail, the button in Slack): nothing is delivered to it */
+                            confirmed: boolean;
+                            /** @description webhook: deliver_url, presence_url, presence_field, presence_present, and presence_headers as a list of header names (never their values); telegram: chat_id; email: address; slack: slack_user_id; web: {} */
                             config: {
                                 [key: string]: unknown;
                             };
@@ -2245,17 +2247,8 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "type": "webhook",
-                 *       "config": {
-                 *         "deliver_url": "https://ha.example/api/webhook/hado",
-                 *         "presence_url": "https://ha.example/api/states/person.nikita"
-                 *       }
-                 *     }
-                 */
                 "application/json": {
-                    /** @description "webhook" (web comes with the user; Telegram is linked with /me/channels/telegram/link) */
+                    /** @description "webhook", "email" (config {address}: unconfirmed until the link in the confirmation mail is confirmed) or "slack" (config {slack_user_id}: unconfirmed until that user presses Confirm in the DM). Web comes with the user; Telegram is linked with /me/channels/telegram/link */
                     type: string;
                     config?: {
                         /**
@@ -2276,6 +2269,12 @@ export interface operations {
                         presence_field?: string;
                         /** @description Values of presence_field that mean present, e.g. ["home"]; any other value is absent, no field unknown */
                         presence_present?: (string | number | boolean)[];
+                    } | {
+                        /** @description One email address; a confirmation mail goes there first */
+                        address: string;
+                    } | {
+                        /** @description The Slack member ID (U…/W…); a DM with a Confirm button goes there first */
+                        slack_user_id: string;
                     };
                 };
             };
@@ -2291,9 +2290,11 @@ export interface operations {
                         channel: {
                             id: number;
                             /** @enum {unknown} */
-                            type: "web" | "telegram" | "webhook" | "push";
+                            type: "web" | "telegram" | "webhook" | "push" | "email" | "slack";
                             enabled: boolean;
-                            /** @description webhook: deliver_url, presence_url, presence_field, presence_present, and presence_headers as a list of header names (never their values); telegram: chat_id; web: {} */
+                            /** @description false for an email address or a Slack user not confirmed yet (the link in the mail, the button in Slack): nothing is delivered to it */
+                            confirmed: boolean;
+                            /** @description webhook: deliver_url, presence_url, presence_field, presence_present, and presence_headers as a list of header names (never their values); telegram: chat_id; email: address; slack: slack_user_id; web: {} */
                             config: {
                                 [key: string]: unknown;
                             };
@@ -2311,8 +2312,8 @@ export interface operations {
                         } & {
                             [key: string]: unknown;
                         };
-                        /** @description The signing secret, shown this once (Standard Webhooks) */
-                        secret: string;
+                        /** @description A webhook's signing secret, shown this once (Standard Webhooks); not for email or Slack */
+                        secret?: string;
                     };
                 };
             };
@@ -2443,6 +2444,31 @@ export interface operations {
             };
             /** @description A field is invalid: the message, field and index say which */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description An outside service (Telegram) did not answer */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2645,9 +2671,11 @@ export interface operations {
                         channel: {
                             id: number;
                             /** @enum {unknown} */
-                            type: "web" | "telegram" | "webhook" | "push";
+                            type: "web" | "telegram" | "webhook" | "push" | "email" | "slack";
                             enabled: boolean;
-                            /** @description webhook: deliver_url, presence_url, presence_field, presence_present, and presence_headers as a list of header names (never their values); telegram: chat_id; web: {} */
+                            /** @description false for an email address or a Slack user not confirmed yet (the link in the mail, the button in Slack): nothing is delivered to it */
+                            confirmed: boolean;
+                            /** @description webhook: deliver_url, presence_url, presence_field, presence_present, and presence_headers as a list of header names (never their values); telegram: chat_id; email: address; slack: slack_user_id; web: {} */
                             config: {
                                 [key: string]: unknown;
                             };
@@ -3574,7 +3602,7 @@ export interface operations {
                     urgent?: boolean;
                     dedupe_key?: string;
                     claim?: boolean;
-                    channels?: ("web" | "telegram" | "webhook" | "push")[];
+                    channels?: ("web" | "telegram" | "webhook" | "push" | "email" | "slack")[];
                     group?: {
                         window_minutes?: number;
                         step?: number;
@@ -3597,7 +3625,7 @@ export interface operations {
                         urgent?: boolean;
                         dedupe_key?: string;
                         claim?: boolean;
-                        channels?: ("web" | "telegram" | "webhook" | "push")[];
+                        channels?: ("web" | "telegram" | "webhook" | "push" | "email" | "slack")[];
                         group?: {
                             window_minutes?: number;
                             step?: number;
@@ -4698,7 +4726,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        channels: ("web" | "telegram" | "webhook" | "push")[];
+                        channels: ("web" | "telegram" | "webhook" | "push" | "email" | "slack")[];
                         rows: {
                             source: string;
                             topic: string;
@@ -4707,6 +4735,8 @@ export interface operations {
                                 telegram: boolean;
                                 webhook: boolean;
                                 push: boolean;
+                                email: boolean;
+                                slack: boolean;
                             };
                         }[];
                     };
@@ -4795,6 +4825,8 @@ export interface operations {
                             telegram?: boolean;
                             webhook?: boolean;
                             push?: boolean;
+                            email?: boolean;
+                            slack?: boolean;
                         };
                     }[];
                 };
@@ -4808,7 +4840,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        channels: ("web" | "telegram" | "webhook" | "push")[];
+                        channels: ("web" | "telegram" | "webhook" | "push" | "email" | "slack")[];
                         rows: {
                             source: string;
                             topic: string;
@@ -4817,6 +4849,8 @@ export interface operations {
                                 telegram: boolean;
                                 webhook: boolean;
                                 push: boolean;
+                                email: boolean;
+                                slack: boolean;
                             };
                         }[];
                     };

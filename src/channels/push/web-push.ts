@@ -55,7 +55,7 @@ export function subscriptionOf(channel: Pick<ChannelRecord, 'config' | 'secret'>
 export interface WebPushOptions {
   db: Db;
   clock: Clock;
-  config: { vapidPublicKey: string | null; vapidPrivateKey: string | null; vapidSubject: string; appUrl: string };
+  config: { vapidPublicKey: string | null; vapidPrivateKey: string | null; vapidSubject: string; appUrl: string; connectTimeoutMs?: number };
   outbound: OutboundPolicy;
   onError: ErrorSink;
   timeoutMs?: number;
@@ -73,7 +73,7 @@ export class WebPush {
   private readonly jwts = new Map<string, { header: string; until: number }>();
 
   constructor(private readonly opts: WebPushOptions) {
-    this.client = httpClient(opts.outbound);
+    this.client = httpClient(opts.outbound, opts.config.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: opts.config.connectTimeoutMs });
     this.timeoutMs = opts.timeoutMs ?? PUSH_TIMEOUT_MS;
   }
 
