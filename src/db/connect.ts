@@ -34,24 +34,41 @@ export interface OpenOptions {
   poolSize?: number;
   /** A snapshot to load into a new embedded directory (hado restore; src/db/backup.ts). */
   restoreFrom?: Blob;
+  /** A server connection was lost (restart, outage): told once per connection; the pool replaces it. */
+  onConnectionLost?: (err: Error) => void;
 }
 
+/** How long a query waits for a server connection before failing (then: 503, a loop's backoff). */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 export async function openStore(opts: OpenOptions): Promise<Store> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10);
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.onConnectionLost ?? (() => {}));
   return openPglite(opts.dataDir ?? null, opts.restoreFrom);
 }
 
-function openPostgres(url: string, max: number): Store {
+function openPostgres(url: string, max: number, onLost: (err: Error) => void): Store {
   const parsers: Record<number, (v: string) => unknown> = { [INT8]: Number, [DATE]: identity };
   const pool = new pg.Pool({
     connectionString: url,
     max,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         parsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
-  // An idle client's error (server restart) must not crash the process; the pool replaces it.
+  // A server restart or a dropped connection must never crash the process (issue 16, item 1). The pool
+  // listens on idle clients only ('error' below); a client checked out by a query or a transaction
+  // gets a listener of its own for life: its query fails (the caller retries or answers 503), and the
+  // pool drops the broken client when it comes back.
+  pool.on('connect', (client) => {
+    let told = false;
+    client.on('error', (err) => {
+      if (!told) onLost(err);
+      told = true;
+    });
+  });
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', pglite: null, pool, close: () => db.destroy() };

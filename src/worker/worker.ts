@@ -9,6 +9,10 @@
 //   worker that comes back late cannot overwrite a newer attempt.
 // - 3 attempts with exponential backoff for retryable failures; a channel's
 //   own retry-after (Telegram 429) is honoured when longer.
+// - The database may go away under it (a restart, an outage; issue 16): a
+//   round that cannot claim backs off and tries again, and a result that
+//   cannot be written is kept and written once the database answers — so a
+//   send that already happened is not sent again when the lease ends.
 // - The worker knows nothing of what it delivers: a claimed row comes with
 //   its message already composed (core/messages.ts), or the reason not to send.
 // Every "now" comes from the injected Clock.
@@ -21,6 +25,7 @@ import { Coalescer } from '../coalescer.ts';
 import { type Composed, composeMessage } from '../core/messages.ts';
 import type { Db } from '../db/connect.ts';
 import { claimDeliveries, type DeliveryResultWrite, recordResults, releaseDeliveries } from '../db/deliveries.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { toDate } from '../domain/time.ts';
 import type { ErrorSink } from '../errors.ts';
 import { register } from '../metrics.ts';
@@ -44,6 +49,8 @@ export interface WorkerOptions {
   backoff?: (attempt: number) => number;
   /** Real-time pause between polls when the queue is empty. */
   pollMs?: number;
+  /** Longest real-time pause between rounds while the database is unreachable (they start at pollMs and double). */
+  maxBackoffMs?: number;
   log?: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** The process's error sink: a round or a result write that failed. */
   onError?: ErrorSink;
@@ -161,8 +168,22 @@ export class Worker {
    * (recordResults). Resolves when the round that took it is written, so a
    * caller still knows its result is stored.
    */
-  private record(row: Pick<Claimed, 'id' | 'attempts'>, r: Omit<DeliveryResultWrite, 'id' | 'attempts'>): Promise<void> {
-    return this.results.add({ id: row.id, attempts: row.attempts, ...r });
+  private async record(row: Pick<Claimed, 'id' | 'attempts'>, r: Omit<DeliveryResultWrite, 'id' | 'attempts'>): Promise<void> {
+    const write = { id: row.id, attempts: row.attempts, ...r };
+    // While the database is unreachable the outcome is kept and written when it answers: a send that
+    // happened must not be sent again at the lease's end. Past the lease another worker may hold the
+    // row; the fence then drops this late write, so trying longer is harmless but pointless.
+    const started = performance.now();
+    let pause = 250;
+    while (true) {
+      try {
+        return await this.results.add(write);
+      } catch (err) {
+        if (!isDatabaseUnavailable(err) || performance.now() - started + pause > this.leaseMs) throw err;
+        await new Promise((resolve) => setTimeout(resolve, pause));
+        pause = Math.min(pause * 2, 5_000);
+      }
+    }
   }
 
   /**
@@ -179,7 +200,14 @@ export class Worker {
       const free = this.concurrency - inflight.size;
       // A stopping worker takes no new rows; it lets the ones in flight finish.
       if (more && !this.stopped && free >= Math.min(chunk, this.concurrency)) {
-        const rows = await this.claim(free);
+        let rows: Claimed[];
+        try {
+          rows = await this.claim(free);
+        } catch (err) {
+          // The database went away: the sends in flight finish (their results wait for it) before the round gives up.
+          await Promise.allSettled(inflight);
+          throw err;
+        }
         if (rows.length < free) more = false;
         for (const row of rows) {
           this.sending.set(row.id, row);
@@ -204,18 +232,25 @@ export class Worker {
     if (this.loop) return;
     this.stopped = false;
     const pollMs = this.opts.pollMs ?? 1000;
+    const maxBackoffMs = this.opts.maxBackoffMs ?? 10_000;
     this.loop = (async () => {
+      let failures = 0;
       while (!this.stopped) {
         let handled = 0;
         try {
           handled = await this.drain();
+          if (failures > 0) this.opts.log?.info({ after: failures }, 'worker: the database answers again');
+          failures = 0;
         } catch (err) {
+          failures++;
           this.report(err, 'worker round');
         }
         if (this.stopped) break;
         if (handled > 0) continue;
+        // Unreachable database (or another failure): back off, doubling up to maxBackoffMs, then try again.
+        const pause = failures > 0 ? Math.min(pollMs * 2 ** (failures - 1), Math.max(pollMs, maxBackoffMs)) : pollMs;
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, pollMs);
+          const timer = setTimeout(resolve, pause);
           this.wakeUp = () => {
             clearTimeout(timer);
             resolve();
@@ -256,7 +291,12 @@ export class Worker {
     clearTimeout(timer);
     if (outcome === 'done') return;
     const rows = [...this.sending.values()];
-    const released = await releaseDeliveries(this.db, rows, toDate(this.clock.now()));
-    this.opts.log?.warn({ released, deliveries: rows.map((r) => r.id) }, 'stopping: in-flight deliveries released to the queue');
+    try {
+      const released = await releaseDeliveries(this.db, rows, toDate(this.clock.now()));
+      this.opts.log?.warn({ released, deliveries: rows.map((r) => r.id) }, 'stopping: in-flight deliveries released to the queue');
+    } catch (err) {
+      // The database is gone too: the rows come back when their lease ends.
+      this.report(err, 'releasing in-flight deliveries', { deliveries: rows.map((r) => r.id) });
+    }
   }
 }
