@@ -56,6 +56,13 @@ export function errorSink(log: Pick<Logger, 'error' | 'warn'>): ErrorSink {
   };
 }
 
+/** The message of the error's deepest cause ("connect ECONNREFUSED …" rather than "Migrations failed: …"). */
+function innermost(err: unknown): string {
+  let e = err;
+  while (e instanceof Error && e.cause !== undefined) e = e.cause;
+  return e instanceof Error ? e.message : String(e);
+}
+
 /** Says "a database connection was lost" at most once in this many ms (a restart drops every pooled connection at once). */
 const LOST_LOG_EVERY_MS = 10_000;
 
@@ -125,7 +132,7 @@ export async function openContext(config: Config, opts: { migrate: boolean; cloc
         onRetry: (err, waitedMs, timeoutMs) => {
           waited = true;
           log.warn(
-            { reason: err instanceof Error ? err.message : String(err), waited_s: Math.round(waitedMs / 1000), max_s: timeoutMs / 1000 },
+            { reason: innermost(err), waited_s: Math.round(waitedMs / 1000), max_s: timeoutMs / 1000 },
             `waiting for the database (${where}): not reachable yet, retrying for up to ${timeoutMs / 1000} s (HADO_DATABASE_WAIT)`,
           );
         },
