@@ -25,7 +25,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe('embedded storage under kill -9', () => {
   it('keeps every acknowledged batch, and never half of one', async () => {
     const env = (port: number) => cleanEnv({ HADO_DATA_DIR: dataDir, HADO_LOCAL_USER: '', PORT: String(port), HOST: '127.0.0.1' });
-    const created = await runProcess(process.execPath, [BIN, 'source:create', 'chaos'], { env: env(0) });
+    const created = await runProcess(process.execPath, [BIN, 'source:create', 'chaos'], { env: env(await freePort()) });
     expect(created.code, created.stderr).toBe(0);
     const token = /^\s+(\S+)$/m.exec(created.stdout)?.[1];
     expect(token).toBeDefined();
