@@ -3203,7 +3203,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3228,7 +3228,32 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for the moment: retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3287,7 +3312,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3312,7 +3337,32 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for the moment: retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3412,7 +3462,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3437,7 +3487,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3462,7 +3512,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3487,7 +3537,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3512,7 +3562,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3537,7 +3587,32 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for the moment: retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3582,7 +3657,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3607,7 +3682,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3632,7 +3707,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -3657,7 +3732,32 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for the moment: retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
