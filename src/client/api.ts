@@ -171,7 +171,7 @@ export interface paths {
         /** The user's channels (never a secret) */
         get: operations["getMyChannels"];
         put?: never;
-        /** Add a webhook channel (Home Assistant or any receiver); its signing secret is shown this once */
+        /** Add a webhook (its signing secret is shown this once), an email address or a Slack user (both unconfirmed until their owner confirms) */
         post: operations["addMyChannel"];
         delete?: never;
         options?: never;
@@ -2411,9 +2411,11 @@ export interface operations {
                         channels: ({
                             id: number;
                             /** @enum {unknown} */
-                            type: "web" | "telegram" | "webhook" | "push";
+                            type: "web" | "telegram" | "webhook" | "push" | "email" | "slack";
                             enabled: boolean;
-                            /** @description webhook: deliver_url, presence_url, presence_field, presence_present, and presence_headers as a list of header names (never their values); telegram: chat_id; web: {} */
+                            /** @description false for an email address or a Slack user not confirmed yet (the link in the mail, the button in Slack): nothing is delivered to it */
+                            confirmed: boolean;
+                            /** @description webhook: deliver_url, presence_url, presence_field, presence_present, and presence_headers as a list of header names (never their values); telegram: chat_id; email: address; slack: slack_user_id; web: {} */
                             config: {
                                 [key: string]: unknown;
                             };
@@ -2520,17 +2522,8 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "type": "webhook",
-                 *       "config": {
-                 *         "deliver_url": "https://ha.example/api/webhook/hado",
-                 *         "presence_url": "https://ha.example/api/states/person.nikita"
-                 *       }
-                 *     }
-                 */
                 "application/json": {
-                    /** @description "webhook" (web comes with the user; Telegram is linked with /me/channels/telegram/link) */
+                    /** @description "webhook", "email" (config {address}: unconfirmed until the link in the confirmation mail is confirmed) or "slack" (config {slack_user_id}: unconfirmed until that user presses Confirm in the DM). Web comes with the user; Telegram is linked with /me/channels/telegram/link */
                     type: string;
                     config?: {
                         /**
@@ -2551,6 +2544,12 @@ export interface operations {
                         presence_field?: string;
                         /** @description Values of presence_field that mean present, e.g. ["home"]; any other value is absent, no field unknown */
                         presence_present?: (string | number | boolean)[];
+                    } | {
+                        /** @description One email address; a confirmation mail goes there first */
+                        address: string;
+                    } | {
+                        /** @description The Slack member ID (U…/W…); a DM with a Confirm button goes there first */
+                        slack_user_id: string;
                     };
                 };
             };
@@ -2566,9 +2565,11 @@ export interface operations {
                         channel: {
                             id: number;
                             /** @enum {unknown} */
-                            type: "web" | "telegram" | "webhook" | "push";
+                            type: "web" | "telegram" | "webhook" | "push" | "email" | "slack";
                             enabled: boolean;
-                            /** @description webhook: deliver_url, presence_url, presence_field, presence_present, and presence_headers as a list of header names (never their values); telegram: chat_id; web: {} */
+                            /** @description false for an email address or a Slack user not confirmed yet (the link in the mail, the button in Slack): nothing is delivered to it */
+                            confirmed: boolean;
+                            /** @description webhook: deliver_url, presence_url, presence_field, presence_present, and presence_headers as a list of header names (never their values); telegram: chat_id; email: address; slack: slack_user_id; web: {} */
                             config: {
                                 [key: string]: unknown;
                             };
@@ -2586,8 +2587,8 @@ export interface operations {
                         } & {
                             [key: string]: unknown;
                         };
-                        /** @description The signing secret, shown this once (Standard Webhooks) */
-                        secret: string;
+                        /** @description A webhook's signing secret, shown this once (Standard Webhooks); not for email or Slack */
+                        secret?: string;
                     };
                 };
             };
@@ -2754,6 +2755,31 @@ export interface operations {
                              * @enum {unknown}
                              */
                             code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description An outside service (Telegram) did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
@@ -2970,9 +2996,11 @@ export interface operations {
                         channel: {
                             id: number;
                             /** @enum {unknown} */
-                            type: "web" | "telegram" | "webhook" | "push";
+                            type: "web" | "telegram" | "webhook" | "push" | "email" | "slack";
                             enabled: boolean;
-                            /** @description webhook: deliver_url, presence_url, presence_field, presence_present, and presence_headers as a list of header names (never their values); telegram: chat_id; web: {} */
+                            /** @description false for an email address or a Slack user not confirmed yet (the link in the mail, the button in Slack): nothing is delivered to it */
+                            confirmed: boolean;
+                            /** @description webhook: deliver_url, presence_url, presence_field, presence_present, and presence_headers as a list of header names (never their values); telegram: chat_id; email: address; slack: slack_user_id; web: {} */
                             config: {
                                 [key: string]: unknown;
                             };
@@ -4074,7 +4102,7 @@ export interface operations {
                     urgent?: boolean;
                     dedupe_key?: string;
                     claim?: boolean;
-                    channels?: ("web" | "telegram" | "webhook" | "push")[];
+                    channels?: ("web" | "telegram" | "webhook" | "push" | "email" | "slack")[];
                     group?: {
                         window_minutes?: number;
                         step?: number;
@@ -4097,7 +4125,7 @@ export interface operations {
                         urgent?: boolean;
                         dedupe_key?: string;
                         claim?: boolean;
-                        channels?: ("web" | "telegram" | "webhook" | "push")[];
+                        channels?: ("web" | "telegram" | "webhook" | "push" | "email" | "slack")[];
                         group?: {
                             window_minutes?: number;
                             step?: number;
@@ -5373,7 +5401,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        channels: ("web" | "telegram" | "webhook" | "push")[];
+                        channels: ("web" | "telegram" | "webhook" | "push" | "email" | "slack")[];
                         rows: {
                             source: string;
                             topic: string;
@@ -5382,6 +5410,8 @@ export interface operations {
                                 telegram: boolean;
                                 webhook: boolean;
                                 push: boolean;
+                                email: boolean;
+                                slack: boolean;
                             };
                         }[];
                     };
@@ -5495,6 +5525,8 @@ export interface operations {
                             telegram?: boolean;
                             webhook?: boolean;
                             push?: boolean;
+                            email?: boolean;
+                            slack?: boolean;
                         };
                     }[];
                 };
@@ -5508,7 +5540,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        channels: ("web" | "telegram" | "webhook" | "push")[];
+                        channels: ("web" | "telegram" | "webhook" | "push" | "email" | "slack")[];
                         rows: {
                             source: string;
                             topic: string;
@@ -5517,6 +5549,8 @@ export interface operations {
                                 telegram: boolean;
                                 webhook: boolean;
                                 push: boolean;
+                                email: boolean;
+                                slack: boolean;
                             };
                         }[];
                     };

@@ -185,12 +185,15 @@ export const ChannelOut = Type.Object(
     id: Id,
     type: Type.Enum([...CHANNEL_TYPES]),
     enabled: Type.Boolean(),
+    confirmed: Type.Boolean({
+      description: 'false for an email address or a Slack user not confirmed yet (the link in the mail, the button in Slack): nothing is delivered to it',
+    }),
     config: Type.Object(
       {},
       {
         additionalProperties: true,
         description:
-          'webhook: deliver_url, presence_url, presence_field, presence_present, and presence_headers as a list of header names (never their values); telegram: chat_id; web: {}',
+          'webhook: deliver_url, presence_url, presence_field, presence_present, and presence_headers as a list of header names (never their values); telegram: chat_id; email: address; slack: slack_user_id; web: {}',
       },
     ),
     last_seen_at: Nullable(DateTime),
@@ -204,7 +207,7 @@ export const ChannelBody = Type.Object({ channel: ChannelOut }, { additionalProp
 export const ChannelCreated = Type.Object(
   {
     channel: ChannelOut,
-    secret: Type.String({ pattern: '^whsec_', description: 'The signing secret, shown this once (Standard Webhooks)' }),
+    secret: Type.Optional(Type.String({ pattern: '^whsec_', description: 'A webhook\'s signing secret, shown this once (Standard Webhooks); not for email or Slack' })),
   },
   { additionalProperties: false },
 );

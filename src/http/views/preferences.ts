@@ -14,6 +14,8 @@ const CHANNEL_LABELS: Record<ChannelType, MessageKey> = {
   telegram: 'notices.prefs.telegram',
   webhook: 'notices.prefs.webhook',
   push: 'notices.prefs.push',
+  email: 'notices.prefs.email',
+  slack: 'notices.prefs.slack',
 };
 
 /** The card in Settings. */
