@@ -2742,8 +2742,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description The database is unreachable for the moment: retry after Retry-After seconds */
-            503: {
+            /** @description An outside service (Telegram) did not answer */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2767,8 +2767,8 @@ export interface operations {
                     };
                 };
             };
-            /** @description An outside service (Telegram) did not answer */
-            502: {
+            /** @description The database is unreachable for the moment: retry after Retry-After seconds */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2779,7 +2779,7 @@ export interface operations {
                              * @description A stable code (src/errors.ts)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "internal";
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
                             /** @description What is wrong, naming the field (and the index in a batch) */
                             message: string;
                             /** @description The record of a batch that is wrong */
