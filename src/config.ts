@@ -1,6 +1,7 @@
 // Every environment key Hado reads, in one table: default, parser and
 // validator. Parsed once at start-up; a bad value stops start-up with a
 // message naming the key. The README's configuration table mirrors this.
+import { createECDH } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import { ConfigError } from './errors.ts';
 import { isValidTimeZone } from './domain/time.ts';
@@ -18,6 +19,18 @@ export interface Config {
   telegramBotToken: string | null;
   telegramWebhookSecret: string | null;
   telegramApiRoot: string;
+  /** Web Push (RFC 8292): a key pair given by the operator, or null to use the one kept in the database. */
+  vapidPublicKey: string | null;
+  vapidPrivateKey: string | null;
+  /** The VAPID `sub` claim: a mailto: or https: URL a push service can reach the operator at. */
+  vapidSubject: string;
+  /** smtp:// or smtps:// URL of the operator's relay; null = no email channel. */
+  smtpUrl: string | null;
+  /** The From of every mail ("Hado <hado@example.org>"); required with smtpUrl. */
+  mailFrom: string | null;
+  slackBotToken: string | null;
+  slackSigningSecret: string | null;
+  slackApiRoot: string;
   presenceTimeoutMs: number;
   fallbackDayMinutes: number;
   fallbackHourMinutes: number;
@@ -37,6 +50,9 @@ export interface Config {
   /** Where this process serves /metrics, /healthz and /readyz; null = nowhere (the public port never serves /metrics). */
   metricsAddr: { host: string; port: number } | null;
   shutdownGraceMs: number;
+  databaseWaitMs: number;
+  connectTimeoutMs: number;
+  deliveryHostConcurrency: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -74,6 +90,26 @@ const url = (protocols: string[]) => (raw: string) => {
   if (!protocols.includes(u.protocol)) throw new Bad(`must be a ${protocols.join(' or ')} URL, got "${raw}"`);
   return raw.replace(/\/+$/, '');
 };
+
+/** A key as browsers and push services write it: unpadded base64url of exactly `bytes` bytes. */
+const base64urlKey = (bytes: number) => (raw: string) => {
+  if (!/^[A-Za-z0-9_-]+$/.test(raw) || Buffer.from(raw, 'base64url').length !== bytes) {
+    throw new Bad(`must be ${bytes} bytes in unpadded base64url (as \`npx web-push generate-vapid-keys\` prints them)`);
+  }
+  return raw;
+};
+
+/** APP_URL itself when it is https (Apple's push service wants a reachable contact), else a mailto: at its host. */
+function vapidSubjectOf(appUrl: string | undefined): string {
+  let u: URL | null = null;
+  try {
+    u = new URL(appUrl ?? 'http://localhost');
+  } catch {
+    // A bad APP_URL is reported under its own name.
+  }
+  if (u?.protocol === 'https:' && u.hostname !== 'localhost') return u.origin;
+  return `mailto:hado@${u?.hostname || 'localhost'}`;
+}
 
 export const LOGIN_PATTERN = /^[A-Za-z0-9._@+-]{1,128}$/;
 
@@ -153,6 +189,88 @@ export const KEYS = {
     env: 'TELEGRAM_API_ROOT',
     doc: 'Bot API root URL',
     default: () => 'https://api.telegram.org',
+    parse: url(['http:', 'https:']),
+  },
+  vapidPublicKey: {
+    env: 'HADO_VAPID_PUBLIC_KEY',
+    doc: 'Web Push VAPID public key (base64url, 65 bytes); unset = a key pair made on first start and kept in the database',
+    default: () => null,
+    parse: base64urlKey(65),
+  },
+  vapidPrivateKey: {
+    env: 'HADO_VAPID_PRIVATE_KEY',
+    doc: 'Web Push VAPID private key (base64url, 32 bytes); set together with HADO_VAPID_PUBLIC_KEY',
+    default: () => null,
+    parse: base64urlKey(32),
+    mask: hidden,
+  },
+  vapidSubject: {
+    env: 'HADO_VAPID_SUBJECT',
+    doc: 'Web Push contact for push services: a mailto: or https: URL; default APP_URL when it is https, else mailto:hado@<APP_URL host>',
+    default: (env) => vapidSubjectOf(env.APP_URL),
+    parse: (raw) => {
+      let u: URL;
+      try {
+        u = new URL(raw);
+      } catch {
+        throw new Bad(`must be a mailto: or https: URL, got "${raw}"`);
+      }
+      if (u.protocol !== 'mailto:' && u.protocol !== 'https:') throw new Bad(`must be a mailto: or https: URL, got "${raw}"`);
+      return raw;
+    },
+  },
+  smtpUrl: {
+    env: 'HADO_SMTP_URL',
+    doc: 'SMTP relay for the email channel: smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…:465; unset = no email channel',
+    default: () => null,
+    parse: (raw) => {
+      let u: URL;
+      try {
+        u = new URL(raw);
+      } catch {
+        throw new Bad('must be a URL such as smtp://user:pass@smtp.example.org:587');
+      }
+      if (u.protocol !== 'smtp:' && u.protocol !== 'smtps:') throw new Bad(`must be an smtp:// or smtps:// URL, got "${maskUrlPassword(raw)}"`);
+      if (!u.hostname) throw new Bad('must name a host');
+      return raw;
+    },
+    mask: (raw) => maskUrlPassword(raw),
+  },
+  mailFrom: {
+    env: 'HADO_MAIL_FROM',
+    doc: 'From address of every mail, e.g. "Hado <hado@example.org>"; required with HADO_SMTP_URL',
+    default: () => null,
+    parse: (raw) => {
+      const m = /^\s*(?:[^<>\r\n]*<([^<>\s]+)>|([^<>\s]+))\s*$/.exec(raw);
+      const address = m?.[1] ?? m?.[2];
+      if (!address || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(address)) throw new Bad(`must be an address or "Name <address>", got "${raw}"`);
+      return raw.trim();
+    },
+  },
+  slackBotToken: {
+    env: 'SLACK_BOT_TOKEN',
+    doc: 'Slack bot token (xoxb-…) of an app with chat:write, im:write and users:read; unset = no Slack channel',
+    default: () => null,
+    parse: (raw) => {
+      if (!/^xox[a-z]-[A-Za-z0-9-]+$/.test(raw)) throw new Bad('must look like xoxb-… (OAuth & Permissions → Bot User OAuth Token)');
+      return raw;
+    },
+    mask: hidden,
+  },
+  slackSigningSecret: {
+    env: 'SLACK_SIGNING_SECRET',
+    doc: "The Slack app's signing secret (Basic Information), which signs POST /hooks/slack; required with SLACK_BOT_TOKEN",
+    default: () => null,
+    parse: (raw) => {
+      if (!/^[A-Za-z0-9]{16,128}$/.test(raw)) throw new Bad('must be 16-128 letters and digits (Basic Information → Signing Secret)');
+      return raw;
+    },
+    mask: hidden,
+  },
+  slackApiRoot: {
+    env: 'SLACK_API_ROOT',
+    doc: 'Slack Web API root URL',
+    default: () => 'https://slack.com/api',
     parse: url(['http:', 'https:']),
   },
   presenceTimeoutMs: {
@@ -313,6 +431,28 @@ export const KEYS = {
     default: () => '8',
     parse: (raw) => int(1, 600)(raw) * 1000,
   },
+  databaseWaitMs: {
+    env: 'HADO_DATABASE_WAIT',
+    doc: 'Seconds a starting process waits for an unreachable PostgreSQL server before giving up; 0 = do not wait',
+    default: () => '60',
+    parse: (raw) => int(0, 3600)(raw) * 1000,
+  },
+  connectTimeoutMs: {
+    env: 'HADO_CONNECT_TIMEOUT',
+    doc: 'Seconds to wait for a connection to a webhook receiver (the answer then has 15 s); a dead host is known sooner',
+    default: () => '5',
+    parse: (raw) => {
+      const n = Number(raw);
+      if (!Number.isFinite(n) || n <= 0 || n > 15) throw new Bad(`must be a number of seconds in (0, 15], got "${raw}"`);
+      return Math.round(n * 1000);
+    },
+  },
+  deliveryHostConcurrency: {
+    env: 'HADO_DELIVERY_HOST_CONCURRENCY',
+    doc: 'Deliveries one worker process sends at once to one receiver host (scheme, name, port), a quarter of it while the host is slow or failing; the rest wait their turn',
+    default: () => '32',
+    parse: int(1, 1000),
+  },
 } satisfies { [K in keyof Config]: Key<Config[K]> };
 
 const listOf = (raw: string): string[] =>
@@ -359,7 +499,19 @@ export function addressMatcher(ranges: string[]): (address: string | undefined) 
 }
 
 /** Keys that may be unset (empty = unset). */
-const OPTIONAL = new Set<string>(['databaseUrl', 'telegramBotToken', 'telegramWebhookSecret', 'localUser', 'metricsAddr']);
+const OPTIONAL = new Set<string>([
+  'databaseUrl',
+  'telegramBotToken',
+  'telegramWebhookSecret',
+  'localUser',
+  'metricsAddr',
+  'vapidPublicKey',
+  'vapidPrivateKey',
+  'smtpUrl',
+  'mailFrom',
+  'slackBotToken',
+  'slackSigningSecret',
+]);
 
 interface KeyReading {
   name: string;
@@ -402,8 +554,28 @@ export function loadConfig(env: Env = process.env): Config {
   if (problems.length === 0 && config.telegramBotToken && !config.telegramWebhookSecret) {
     problems.push('TELEGRAM_WEBHOOK_SECRET must be set when TELEGRAM_BOT_TOKEN is set');
   }
+  if (problems.length === 0) problems.push(...vapidPairProblems(config));
+  if (problems.length === 0 && config.smtpUrl && !config.mailFrom) problems.push('HADO_MAIL_FROM must be set when HADO_SMTP_URL is set');
+  if (problems.length === 0 && config.slackBotToken && !config.slackSigningSecret) {
+    problems.push('SLACK_SIGNING_SECRET must be set when SLACK_BOT_TOKEN is set');
+  }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   return config;
+}
+
+/** Both VAPID keys or neither, and the two must be one pair (a typo would make every push a 403). */
+function vapidPairProblems(config: Pick<Config, 'vapidPublicKey' | 'vapidPrivateKey'>): string[] {
+  const { vapidPublicKey: pub, vapidPrivateKey: priv } = config;
+  if (pub === null && priv === null) return [];
+  if (pub === null || priv === null) return ['HADO_VAPID_PUBLIC_KEY and HADO_VAPID_PRIVATE_KEY must be set together'];
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(priv, 'base64url'));
+    if (ecdh.getPublicKey().toString('base64url') === pub) return [];
+  } catch {
+    // Not a P-256 private key at all: the same answer.
+  }
+  return ['HADO_VAPID_PUBLIC_KEY is not the public key of HADO_VAPID_PRIVATE_KEY (P-256)'];
 }
 
 /** A URL with its password replaced by ****, for output and logs. */

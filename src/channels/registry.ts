@@ -4,12 +4,16 @@
 // deliveries with a clear, final error.
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
+import { emailChannel } from './email/channel.ts';
+import type { Mailer } from './email/mailer.ts';
 import type { TelegramClient } from './telegram/api.ts';
 import { telegramChannel } from './telegram/channel.ts';
 import type { Channel, ChannelType } from './types.ts';
 import { webChannel } from './web.ts';
 import { webhookChannel } from './webhook.ts';
 import { outboundPolicyOf } from '../net/outbound.ts';
+import { pushChannel } from './push/channel.ts';
+import type { WebPush } from './push/web-push.ts';
 
 export class ChannelRegistry {
   private readonly channels = new Map<ChannelType, Channel>();
@@ -27,14 +31,28 @@ export class ChannelRegistry {
 
 /**
  * The process's channels, configured from the environment: one line per
- * channel type (a new type registers here). `telegram` is the process's
- * client (null without a bot token: its rows then fail clearly).
+ * channel type (a new type registers here). `telegram` and `mailer` are the
+ * process's clients (null when not configured: their rows then fail clearly);
+ * `push` the process's WebPush (runtime.ts buildContext).
  */
-export function buildChannels(deps: { config: Config; clock: Clock; telegram?: TelegramClient | null }): ChannelRegistry {
+export function buildChannels(deps: {
+  config: Config;
+  clock: Clock;
+  telegram?: TelegramClient | null;
+  push?: WebPush | null;
+  mailer?: Mailer | null;
+}): ChannelRegistry {
   return new ChannelRegistry()
     .register(webChannel)
     .register(
-      webhookChannel({ clock: deps.clock, presenceTimeoutMs: deps.config.presenceTimeoutMs, outbound: outboundPolicyOf(deps.config) }),
+      webhookChannel({
+        clock: deps.clock,
+        presenceTimeoutMs: deps.config.presenceTimeoutMs,
+        connectTimeoutMs: deps.config.connectTimeoutMs,
+        outbound: outboundPolicyOf(deps.config),
+      }),
     )
-    .register(telegramChannel(deps.telegram ?? null));
+    .register(telegramChannel(deps.telegram ?? null))
+    .register(pushChannel(deps.push ?? null))
+    .register(emailChannel({ mailer: deps.mailer ?? null, appUrl: deps.config.appUrl }));
 }

@@ -50,10 +50,10 @@ export async function eventsDeliveredInWindow(db: Db, windows: Array<{ id: numbe
  * queue without waiting on each other). A claim is a lease: attempts + 1,
  * and the row's next_attempt_at (and locked_until) move to `leaseUntil`, so
  * a worker that dies leaves it to be claimed again when the lease ends.
- * Each row comes with its channel and user, and the content of what it
- * delivers as it is now: the event (and its source) or the notice (and its).
+ * Rows of `skipChannels` stay in the queue. Each row comes with its channel
+ * and user, and the content of what it delivers as it is now: the event (and its source) or the notice (and its).
  */
-export async function claimDeliveries(db: Db, now: Date, leaseUntil: Date, limit: number) {
+export async function claimDeliveries(db: Db, now: Date, leaseUntil: Date, limit: number, skipChannels: number[] = []) {
   return db
     .with('picked', (q) =>
       q
@@ -61,6 +61,8 @@ export async function claimDeliveries(db: Db, now: Date, leaseUntil: Date, limit
         .select('id')
         .where('result', '=', 'pending')
         .where('next_attempt_at', '<=', now)
+        // Channels whose destination is busy with as many as it may take (the worker's per-host limit).
+        .$if(skipChannels.length > 0, (qb) => qb.where('channel_id', 'not in', skipChannels))
         .orderBy('next_attempt_at')
         .orderBy('id')
         .limit(limit)
@@ -92,7 +94,8 @@ export async function claimDeliveries(db: Db, now: Date, leaseUntil: Date, limit
       'ch.id as channel_id',
       'ch.user_id as channel_user_id',
       'ch.type as channel_type',
-      'ch.enabled as channel_enabled',
+      // Not confirmed yet (email, Slack) counts as switched off.
+      sql<boolean>`ch.enabled AND ch.confirmed`.as('channel_enabled'),
       'ch.config as channel_config',
       'ch.secret as channel_secret',
       'ch.last_seen_at as channel_last_seen_at',
@@ -191,6 +194,23 @@ export async function markUserEventsForCheck(db: Db, userId: number, now: Date):
     .where('state', 'in', LIVE_STATES)
     .where((eb) => eb.or([eb('next_check_at', 'is', null), eb('next_check_at', '>', now)]))
     .execute();
+}
+
+/**
+ * Renews the lease of rows a worker is still sending (its heartbeat): their
+ * locked_until and next_attempt_at move to `leaseUntil`. Fenced like a
+ * result: only the attempt that holds a row renews it, and a row whose result
+ * is already written (locked_until cleared) is left alone. Returns the ids
+ * renewed; a row missing from them was taken over by another worker.
+ */
+export async function renewLeases(db: Db, rows: Array<{ id: number; attempts: number }>, leaseUntil: Date): Promise<Set<number>> {
+  if (rows.length === 0) return new Set();
+  const res = await sql<{ id: number }>`
+    UPDATE deliveries d SET locked_until = ${leaseUntil}, next_attempt_at = ${leaseUntil}
+    FROM (SELECT unnest(${rows.map((r) => r.id)}::bigint[]) AS id, unnest(${rows.map((r) => r.attempts)}::int[]) AS attempts) v
+    WHERE d.id = v.id AND d.attempts = v.attempts AND d.result = 'pending' AND d.locked_until IS NOT NULL
+    RETURNING d.id`.execute(db);
+  return new Set(res.rows.map((r) => Number(r.id)));
 }
 
 /**

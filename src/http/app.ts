@@ -9,7 +9,9 @@ import type { AppContext } from './context.ts';
 import { errorHandler } from './error-handler.ts';
 import { apiEventsRoutes } from './routes/api-events.ts';
 import { actionRoutes } from './routes/actions.ts';
+import { mailLinkRoutes } from './routes/mail-links.ts';
 import { channelRoutes } from './routes/channels.ts';
+import { pushRoutes } from './routes/push.ts';
 import { healthRoutes } from './routes/health.ts';
 import { meRoutes } from './routes/me.ts';
 import { apiNoticesRoutes } from './routes/api-notices.ts';
@@ -17,10 +19,12 @@ import { meNoticesRoutes } from './routes/me-notices.ts';
 import { streamRoutes } from './routes/stream.ts';
 import { telegramRoutes } from './routes/telegram.ts';
 import { rejectUnstorableText } from './text-guard.ts';
+import { forgetUserOfRejected } from './auth.ts';
 import { checkSameOrigin } from './cross-origin.ts';
 import { checkHost, hostPolicy } from './host-check.ts';
 import { inboxRoutes } from './routes/inbox.ts';
 import { registerOpenApi } from './openapi.ts';
+import { errors } from './response-schemas.ts';
 import { DOCUMENTED_AS } from './schemas.ts';
 
 export interface AppOptions {
@@ -71,6 +75,11 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   // More connections than this are closed at once (live streams count: one per open tab).
   app.server.maxConnections = ctx.config.maxConnections;
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
+  // Any route may meet an unreachable database: its 503 (with Retry-After) is documented on every one (issue 16).
+  app.addHook('onRoute', (route) => {
+    const response = route.schema?.response as Record<number, unknown> | undefined;
+    if (response && !(503 in response)) route.schema = { ...route.schema, response: { ...response, ...errors(503) } };
+  });
   app.setErrorHandler(errorHandler);
   // Response schemas document the answers (GET /openapi.json); they never reshape them: what a
   // handler returns is sent as it is (the OpenAPI tests check the answers against the schemas).
@@ -86,6 +95,8 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   app.addHook('preValidation', rejectUnstorableText);
   // A page on another site must not Ack, Done or change settings with the user's session (cross-origin.ts).
   app.addHook('onRequest', async (request) => checkSameOrigin(request, hosts));
+  // A /me request that created its user and was rejected leaves no user behind (auth.ts).
+  app.addHook('onSend', forgetUserOfRejected(ctx));
   app.setNotFoundHandler((request, reply) => {
     void reply.status(404).send({ error: { code: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` } });
   });
@@ -95,7 +106,9 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   await app.register(apiEventsRoutes(ctx));
   await app.register(meRoutes(ctx));
   await app.register(channelRoutes(ctx));
+  await app.register(pushRoutes(ctx));
   await app.register(actionRoutes(ctx));
+  await app.register(mailLinkRoutes(ctx));
   await app.register(apiNoticesRoutes(ctx));
   await app.register(meNoticesRoutes(ctx));
   await app.register(streamRoutes(ctx));

@@ -2,8 +2,9 @@
 // not used to serialise (the app sends what the handlers return, see
 // openapi.ts); test/http/openapi-examples.test.ts checks every documented
 // operation's real answer against them, so they cannot drift from the code.
-import { type TSchema, Type } from 'typebox';
+import { type TBoolean, type TSchema, Type } from 'typebox';
 import { LOCALES } from '../i18n/locales.ts';
+import { CHANNEL_TYPES, type ChannelType } from '../domain/channels.ts';
 import { RecurrenceRuleDoc } from './schemas.ts';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
@@ -34,6 +35,7 @@ export const ErrorBody = Type.Object(
             'conflict',
             'too_many_requests',
             'bad_gateway',
+            'unavailable',
             'internal',
           ],
           { description: 'A stable code (src/errors.ts)' },
@@ -65,6 +67,7 @@ const ERROR_MEANING: Record<number, string> = {
   429: 'Too many requests: wait (see Retry-After) and retry',
   500: 'An unexpected error; the server log has the details',
   502: 'An outside service (Telegram) did not answer',
+  503: 'The database is unreachable for the moment: retry after Retry-After seconds',
 };
 
 /** The error answers of a route, each with the catalogue's body. */
@@ -180,14 +183,17 @@ export const TokenActionResult = Type.Object(
 export const ChannelOut = Type.Object(
   {
     id: Id,
-    type: Type.Union([Type.Literal('web'), Type.Literal('telegram'), Type.Literal('webhook')]),
+    type: Type.Enum([...CHANNEL_TYPES]),
     enabled: Type.Boolean(),
+    confirmed: Type.Boolean({
+      description: 'false for an email address or a Slack user not confirmed yet (the link in the mail, the button in Slack): nothing is delivered to it',
+    }),
     config: Type.Object(
       {},
       {
         additionalProperties: true,
         description:
-          'webhook: deliver_url, presence_url, presence_field, presence_present, and presence_headers as a list of header names (never their values); telegram: chat_id; web: {}',
+          'webhook: deliver_url, presence_url, presence_field, presence_present, and presence_headers as a list of header names (never their values); telegram: chat_id; email: address; slack: slack_user_id; web: {}',
       },
     ),
     last_seen_at: Nullable(DateTime),
@@ -201,7 +207,7 @@ export const ChannelBody = Type.Object({ channel: ChannelOut }, { additionalProp
 export const ChannelCreated = Type.Object(
   {
     channel: ChannelOut,
-    secret: Type.String({ pattern: '^whsec_', description: 'The signing secret, shown this once (Standard Webhooks)' }),
+    secret: Type.Optional(Type.String({ pattern: '^whsec_', description: 'A webhook\'s signing secret, shown this once (Standard Webhooks); not for email or Slack' })),
   },
   { additionalProperties: false },
 );
@@ -288,14 +294,14 @@ export const NoticeBody = Type.Object({ notice: RecipientNotice }, { additionalP
 
 export const PreferencesOut = Type.Object(
   {
-    channels: Type.Immutable(Type.Array(Type.Enum(['web', 'telegram', 'webhook']))),
+    channels: Type.Immutable(Type.Array(Type.Enum([...CHANNEL_TYPES]))),
     rows: Type.Array(
       Type.Object(
         {
           source: Type.String(),
           topic: Type.String(),
           channels: Type.Object(
-            { web: Type.Boolean(), telegram: Type.Boolean(), webhook: Type.Boolean() },
+            Object.fromEntries(CHANNEL_TYPES.map((t) => [t, Type.Boolean()])) as Record<ChannelType, TBoolean>,
             { additionalProperties: false },
           ),
         },

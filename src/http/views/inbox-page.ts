@@ -28,6 +28,10 @@ export interface InboxModel {
   events: InboxEvent[];
   channels: ChannelRow[];
   telegramConfigured: boolean;
+  /** HADO_SMTP_URL and HADO_MAIL_FROM are set (issue 17). */
+  emailConfigured: boolean;
+  /** SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET are set (issue 17). */
+  slackConfigured: boolean;
   now: Instant;
   today: PlainDate;
   /** The bell's unread label: "", "1" … "99+". */
@@ -41,6 +45,8 @@ export interface PageAssets {
   module: string;
   /** Every module it imports. */
   preload: string[];
+  /** The icon an iPhone puts on the home screen (the manifest has the rest). */
+  appIcon: string;
 }
 
 const GROUPS = [
@@ -57,6 +63,9 @@ export const pageTitle = (badge: number, locale: Locale): string =>
 const badgeLabel = (badge: number, locale: Locale): string =>
   badge === 0 ? say(locale, 'badge.none') : say(locale, 'badge.some', { n: badge });
 
+/** The browser's colour around an installed inbox (the manifest's theme_color too). */
+export const THEME_COLOR = '#2c5f8a';
+
 const FAVICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='8' fill='%232c5f8a'/%3E%3Cpath d='M5 19c3-5 6-5 9 0s6 5 9 0 4-4 4-4' stroke='%23fff' stroke-width='3' fill='none' stroke-linecap='round'/%3E%3C/svg%3E";
 
@@ -71,6 +80,9 @@ export function renderInboxPage(m: InboxModel, assets: PageAssets): string {
 <meta name="color-scheme" content="light dark">
 <title>${pageTitle(m.badge, l)}</title>
 <link rel="icon" href="${FAVICON}">
+<link rel="manifest" href="/manifest.webmanifest">
+<meta name="theme-color" content="${THEME_COLOR}">
+<link rel="apple-touch-icon" href="${assets.appIcon}">
 ${assets.css.map((href) => html`<link rel="stylesheet" href="${href}">\n`)}${assets.preload.map((href) => html`<link rel="modulepreload" href="${href}">\n`)}<script type="module" src="${assets.module}"></script>
 </head>
 <body>
@@ -225,6 +237,8 @@ function renderSettings(m: InboxModel): SafeHtml {
       <p class="field-error" data-error-for="_form" role="alert" hidden></p>
     </form>
 
+    ${renderPushDevice(l)}
+
     <section class="card" aria-labelledby="channels-title">
       <h3 id="channels-title" class="card-title">${t(l, 'settings.channels')}</h3>
       <p class="hint">${t(l, 'settings.channelsHint')}</p>
@@ -290,8 +304,71 @@ function renderSettings(m: InboxModel): SafeHtml {
       }
     </section>
 
+    <section id="email" class="card" aria-labelledby="email-title">
+      <h3 id="email-title" class="card-title">${t(l, 'settings.channel.email')}</h3>
+      ${
+        m.emailConfigured
+          ? html`<p class="hint">${t(l, 'settings.email.hint')}</p>
+      <form class="subform" data-channel-form="email" novalidate>
+        <div class="field">
+          <label for="email_address">${t(l, 'settings.email.address')}</label>
+          <input id="email_address" name="address" type="email" autocomplete="email" placeholder="ana@example.org" required aria-describedby="email_address-error">
+          <p id="email_address-error" class="field-error" data-error-for="config.address" role="alert" hidden></p>
+        </div>
+        <div class="form-actions">
+          <button type="submit" class="btn"><span class="btn-text">${t(l, 'settings.email.submit')}</span></button>
+          <p class="form-status" role="status"></p>
+        </div>
+        <p class="field-error" data-error-for="_form" role="alert" hidden></p>
+      </form>`
+          : html`<p class="hint">${sayHtml(l, 'settings.email.notSetUp', { url: html`<code>HADO_SMTP_URL</code>`, from: html`<code>HADO_MAIL_FROM</code>` })}</p>`
+      }
+    </section>
+
+    <section id="slack" class="card" aria-labelledby="slack-title">
+      <h3 id="slack-title" class="card-title">Slack</h3>
+      ${
+        m.slackConfigured
+          ? html`<p class="hint">${t(l, 'settings.slack.hint')}</p>
+      <form class="subform" data-channel-form="slack" novalidate>
+        <div class="field">
+          <label for="slack_user_id">${t(l, 'settings.slack.user')}</label>
+          <input id="slack_user_id" name="slack_user_id" type="text" autocomplete="off" spellcheck="false" placeholder="U024BE7LH" required aria-describedby="slack_user_id-error">
+          <p id="slack_user_id-error" class="field-error" data-error-for="config.slack_user_id" role="alert" hidden></p>
+        </div>
+        <div class="form-actions">
+          <button type="submit" class="btn"><span class="btn-text">${t(l, 'settings.slack.submit')}</span></button>
+          <p class="form-status" role="status"></p>
+        </div>
+        <p class="field-error" data-error-for="_form" role="alert" hidden></p>
+      </form>`
+          : html`<p class="hint">${sayHtml(l, 'settings.slack.notSetUp', { token: html`<code>SLACK_BOT_TOKEN</code>`, secret: html`<code>SLACK_SIGNING_SECRET</code>` })}</p>`
+      }
+    </section>
+
     ${renderPreferences(m.grid, l)}
   </aside>`;
+}
+
+/**
+ * "Notifications on this device": Web Push for this browser (push.js). Every
+ * state's words are here, hidden; the script shows those of the state it
+ * finds (data-when), so it says nothing by itself.
+ */
+function renderPushDevice(l: Locale): SafeHtml {
+  return html`<section id="push-device" class="card" aria-labelledby="push-title" data-state="unknown">
+      <h3 id="push-title" class="card-title">${t(l, 'settings.push.title')}</h3>
+      <p class="hint">${t(l, 'settings.push.hint')}</p>
+      <p class="push-state" data-when="on" hidden><span class="ok-mark" aria-hidden="true"></span>${t(l, 'settings.push.on')}</p>
+      <p class="push-state hint" data-when="off" hidden>${t(l, 'settings.push.off')}</p>
+      <p class="push-state hint" data-when="denied" hidden>${t(l, 'settings.push.denied')}</p>
+      <p class="push-state hint" data-when="unsupported" hidden>${t(l, 'settings.push.unsupported')}</p>
+      <div class="form-actions">
+        <button type="button" id="push-on" class="btn primary" data-when="off" hidden><span class="btn-text">${t(l, 'settings.push.turnOn')}</span></button>
+        <button type="button" id="push-off" class="btn" data-when="on" hidden><span class="btn-text">${t(l, 'settings.push.turnOff')}</span></button>
+      </div>
+      <p class="field-error" data-error-for="_form" role="alert" hidden></p>
+    </section>`;
 }
 
 const telegramLinked = (channels: ChannelRow[]): boolean => channels.some((c) => c.type === 'telegram');
@@ -329,6 +406,20 @@ function describeChannel(c: ChannelRow, l: Locale): { name: string; details: str
       name: t(l, 'settings.channel.telegram'),
       details: [typeof config.username === 'string' ? `@${config.username}` : t(l, 'settings.channel.telegramChat')],
     };
+  }
+  if (c.type === 'push') {
+    const host = typeof config.endpoint === 'string' ? shortUrl(config.endpoint).split('/')[0]! : '';
+    const device = typeof config.user_agent === 'string' ? config.user_agent : '';
+    return { name: t(l, 'settings.channel.push'), details: device ? [device, host] : [host] };
+  }
+  // An email address or a Slack user delivers nothing until its owner confirms (issue 17).
+  const pending = c.confirmed ? [] : [t(l, 'settings.channel.unconfirmed')];
+  if (c.type === 'email') {
+    return { name: t(l, 'settings.channel.email'), details: [typeof config.address === 'string' ? config.address : '', ...pending] };
+  }
+  if (c.type === 'slack') {
+    const user = typeof config.slack_user_id === 'string' ? config.slack_user_id : '';
+    return { name: t(l, 'settings.channel.slack'), details: [t(l, 'settings.channel.slackUser', { user }), ...pending] };
   }
   const deliver = typeof config.deliver_url === 'string' ? shortUrl(config.deliver_url) : '';
   const presence =

@@ -1,0 +1,30 @@
+// The `push` channel (issue 12): one channel row per browser subscription.
+// A push service cannot tell whether anyone is at the device, so presence is
+// unknown and a reminder comes with the fallback (docs/architecture.md);
+// delivery is one encrypted message through the process's WebPush.
+import type { Channel } from '../types.ts';
+import type { WebPush } from './web-push.ts';
+
+export function pushChannel(webPush: WebPush | null): Channel {
+  return {
+    type: 'push',
+    // The push service (fcm.googleapis.com, updates.push.services.mozilla.com, web.push.apple.com…): one
+    // destination for the worker's per-destination limit and breaker, as a webhook receiver's host is.
+    destination: (channel) => {
+      const endpoint = channel.config.endpoint;
+      if (typeof endpoint !== 'string') return null;
+      try {
+        return new URL(endpoint).origin;
+      } catch {
+        return null;
+      }
+    },
+    async presence() {
+      return 'unknown';
+    },
+    async deliver(message, _user, channel) {
+      if (!webPush) return { ok: false, error: 'Web Push is not available in this process', retryable: false };
+      return webPush.deliver(message, channel);
+    },
+  };
+}
