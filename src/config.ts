@@ -50,6 +50,9 @@ export interface Config {
   /** Where this process serves /metrics, /healthz and /readyz; null = nowhere (the public port never serves /metrics). */
   metricsAddr: { host: string; port: number } | null;
   shutdownGraceMs: number;
+  databaseWaitMs: number;
+  connectTimeoutMs: number;
+  deliveryHostConcurrency: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -427,6 +430,28 @@ export const KEYS = {
     doc: 'Seconds a stopping process (SIGTERM) gives in-flight deliveries and requests before releasing them',
     default: () => '8',
     parse: (raw) => int(1, 600)(raw) * 1000,
+  },
+  databaseWaitMs: {
+    env: 'HADO_DATABASE_WAIT',
+    doc: 'Seconds a starting process waits for an unreachable PostgreSQL server before giving up; 0 = do not wait',
+    default: () => '60',
+    parse: (raw) => int(0, 3600)(raw) * 1000,
+  },
+  connectTimeoutMs: {
+    env: 'HADO_CONNECT_TIMEOUT',
+    doc: 'Seconds to wait for a connection to a webhook receiver (the answer then has 15 s); a dead host is known sooner',
+    default: () => '5',
+    parse: (raw) => {
+      const n = Number(raw);
+      if (!Number.isFinite(n) || n <= 0 || n > 15) throw new Bad(`must be a number of seconds in (0, 15], got "${raw}"`);
+      return Math.round(n * 1000);
+    },
+  },
+  deliveryHostConcurrency: {
+    env: 'HADO_DELIVERY_HOST_CONCURRENCY',
+    doc: 'Deliveries one worker process sends at once to one receiver host (scheme, name, port), a quarter of it while the host is slow or failing; the rest wait their turn',
+    default: () => '32',
+    parse: int(1, 1000),
   },
 } satisfies { [K in keyof Config]: Key<Config[K]> };
 

@@ -48,7 +48,12 @@ export function buildChannels(deps: {
   return new ChannelRegistry()
     .register(webChannel)
     .register(
-      webhookChannel({ clock: deps.clock, presenceTimeoutMs: deps.config.presenceTimeoutMs, outbound: outboundPolicyOf(deps.config) }),
+      webhookChannel({
+        clock: deps.clock,
+        presenceTimeoutMs: deps.config.presenceTimeoutMs,
+        connectTimeoutMs: deps.config.connectTimeoutMs,
+        outbound: outboundPolicyOf(deps.config),
+      }),
     )
     .register(telegramChannel(deps.telegram ?? null))
     .register(pushChannel(deps.push ?? null))

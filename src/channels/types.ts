@@ -34,4 +34,11 @@ export interface Channel {
   readonly type: ChannelType;
   presence(user: PresenceUser, channel: ChannelRecord, now: Date): Promise<Presence>;
   deliver(message: OutgoingMessage, user: PresenceUser, channel: ChannelRecord): Promise<DeliveryResult>;
+  /**
+   * Where a delivery through this channel goes, for the worker's per-destination
+   * limit and circuit breaker (worker/destinations.ts): e.g. a webhook's
+   * "https://ha.example.org:8123". None (absent or null) for channels with
+   * limits of their own (the inbox, Telegram's flood control).
+   */
+  destination?(channel: ChannelRecord): string | null;
 }
