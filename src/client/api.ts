@@ -300,7 +300,7 @@ export interface paths {
         put?: never;
         /**
          * An interaction from the Slack app (button presses in Hado's DMs), signed with the signing secret
-         * @description application/x-www-form-urlencoded with one field, payload (JSON). Answers an empty 200. 401 for a missing, wrong or stale (over 5 minutes) signature; 404 when Slack is not configured on this Hado.
+         * @description application/x-www-form-urlencoded with one field, payload (JSON). Answers an empty 200 (also for a payload Hado has no use for, or none). 401 for a missing, wrong or stale (over 5 minutes) signature; 404 when Slack is not configured on this Hado.
          */
         post: operations["slackInteraction"];
         delete?: never;
@@ -4107,7 +4107,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
+                "application/x-www-form-urlencoded": {
                     /** @description A Slack interaction payload, JSON (https://api.slack.com/reference/interaction-payloads) */
                     payload: string;
                 };

@@ -54,9 +54,12 @@ export interface ButtonPress {
 
 /** The first action of a block_actions payload (https://api.slack.com/reference/interaction-payloads/block-actions); null for other payloads. */
 export function parseInteraction(form: string): ButtonPress | null | 'malformed' {
+  const raw = new URLSearchParams(form).get('payload');
+  // Nothing to act on (Slack always sends one; a signed request without it changes nothing).
+  if (raw === null) return null;
   let payload: unknown;
   try {
-    payload = JSON.parse(new URLSearchParams(form).get('payload') ?? '');
+    payload = JSON.parse(raw);
   } catch {
     return 'malformed';
   }

@@ -30,9 +30,10 @@ export function slackRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           tags: [TAGS.hooks],
           security: SECURITY.slack,
           operationId: 'slackInteraction',
+          consumes: ['application/x-www-form-urlencoded'],
           summary: "An interaction from the Slack app (button presses in Hado's DMs), signed with the signing secret",
           description:
-            'application/x-www-form-urlencoded with one field, payload (JSON). Answers an empty 200. 401 for a missing, wrong or stale (over 5 minutes) signature; 404 when Slack is not configured on this Hado.',
+            'application/x-www-form-urlencoded with one field, payload (JSON). Answers an empty 200 (also for a payload Hado has no use for, or none). 401 for a missing, wrong or stale (over 5 minutes) signature; 404 when Slack is not configured on this Hado.',
           body: documentedAs(
             Type.Object({ payload: Type.String({ description: 'A Slack interaction payload, JSON (https://api.slack.com/reference/interaction-payloads)' }) }),
           ),
