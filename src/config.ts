@@ -1,6 +1,7 @@
 // Every environment key Hado reads, in one table: default, parser and
 // validator. Parsed once at start-up; a bad value stops start-up with a
 // message naming the key. The README's configuration table mirrors this.
+import { createECDH } from 'node:crypto';
 import { BlockList, isIP } from 'node:net';
 import { ConfigError } from './errors.ts';
 import { isValidTimeZone } from './domain/time.ts';
@@ -18,6 +19,11 @@ export interface Config {
   telegramBotToken: string | null;
   telegramWebhookSecret: string | null;
   telegramApiRoot: string;
+  /** Web Push (RFC 8292): a key pair given by the operator, or null to use the one kept in the database. */
+  vapidPublicKey: string | null;
+  vapidPrivateKey: string | null;
+  /** The VAPID `sub` claim: a mailto: or https: URL a push service can reach the operator at. */
+  vapidSubject: string;
   presenceTimeoutMs: number;
   fallbackDayMinutes: number;
   fallbackHourMinutes: number;
@@ -74,6 +80,26 @@ const url = (protocols: string[]) => (raw: string) => {
   if (!protocols.includes(u.protocol)) throw new Bad(`must be a ${protocols.join(' or ')} URL, got "${raw}"`);
   return raw.replace(/\/+$/, '');
 };
+
+/** A key as browsers and push services write it: unpadded base64url of exactly `bytes` bytes. */
+const base64urlKey = (bytes: number) => (raw: string) => {
+  if (!/^[A-Za-z0-9_-]+$/.test(raw) || Buffer.from(raw, 'base64url').length !== bytes) {
+    throw new Bad(`must be ${bytes} bytes in unpadded base64url (as \`npx web-push generate-vapid-keys\` prints them)`);
+  }
+  return raw;
+};
+
+/** APP_URL itself when it is https (Apple's push service wants a reachable contact), else a mailto: at its host. */
+function vapidSubjectOf(appUrl: string | undefined): string {
+  let u: URL | null = null;
+  try {
+    u = new URL(appUrl ?? 'http://localhost');
+  } catch {
+    // A bad APP_URL is reported under its own name.
+  }
+  if (u?.protocol === 'https:' && u.hostname !== 'localhost') return u.origin;
+  return `mailto:hado@${u?.hostname || 'localhost'}`;
+}
 
 export const LOGIN_PATTERN = /^[A-Za-z0-9._@+-]{1,128}$/;
 
@@ -154,6 +180,34 @@ export const KEYS = {
     doc: 'Bot API root URL',
     default: () => 'https://api.telegram.org',
     parse: url(['http:', 'https:']),
+  },
+  vapidPublicKey: {
+    env: 'HADO_VAPID_PUBLIC_KEY',
+    doc: 'Web Push VAPID public key (base64url, 65 bytes); unset = a key pair made on first start and kept in the database',
+    default: () => null,
+    parse: base64urlKey(65),
+  },
+  vapidPrivateKey: {
+    env: 'HADO_VAPID_PRIVATE_KEY',
+    doc: 'Web Push VAPID private key (base64url, 32 bytes); set together with HADO_VAPID_PUBLIC_KEY',
+    default: () => null,
+    parse: base64urlKey(32),
+    mask: hidden,
+  },
+  vapidSubject: {
+    env: 'HADO_VAPID_SUBJECT',
+    doc: 'Web Push contact for push services: a mailto: or https: URL; default APP_URL when it is https, else mailto:hado@<APP_URL host>',
+    default: (env) => vapidSubjectOf(env.APP_URL),
+    parse: (raw) => {
+      let u: URL;
+      try {
+        u = new URL(raw);
+      } catch {
+        throw new Bad(`must be a mailto: or https: URL, got "${raw}"`);
+      }
+      if (u.protocol !== 'mailto:' && u.protocol !== 'https:') throw new Bad(`must be a mailto: or https: URL, got "${raw}"`);
+      return raw;
+    },
   },
   presenceTimeoutMs: {
     env: 'HADO_PRESENCE_TIMEOUT',
@@ -359,7 +413,7 @@ export function addressMatcher(ranges: string[]): (address: string | undefined) 
 }
 
 /** Keys that may be unset (empty = unset). */
-const OPTIONAL = new Set<string>(['databaseUrl', 'telegramBotToken', 'telegramWebhookSecret', 'localUser', 'metricsAddr']);
+const OPTIONAL = new Set<string>(['databaseUrl', 'telegramBotToken', 'telegramWebhookSecret', 'localUser', 'metricsAddr', 'vapidPublicKey', 'vapidPrivateKey']);
 
 interface KeyReading {
   name: string;
@@ -402,8 +456,24 @@ export function loadConfig(env: Env = process.env): Config {
   if (problems.length === 0 && config.telegramBotToken && !config.telegramWebhookSecret) {
     problems.push('TELEGRAM_WEBHOOK_SECRET must be set when TELEGRAM_BOT_TOKEN is set');
   }
+  if (problems.length === 0) problems.push(...vapidPairProblems(config));
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   return config;
+}
+
+/** Both VAPID keys or neither, and the two must be one pair (a typo would make every push a 403). */
+function vapidPairProblems(config: Pick<Config, 'vapidPublicKey' | 'vapidPrivateKey'>): string[] {
+  const { vapidPublicKey: pub, vapidPrivateKey: priv } = config;
+  if (pub === null && priv === null) return [];
+  if (pub === null || priv === null) return ['HADO_VAPID_PUBLIC_KEY and HADO_VAPID_PRIVATE_KEY must be set together'];
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(priv, 'base64url'));
+    if (ecdh.getPublicKey().toString('base64url') === pub) return [];
+  } catch {
+    // Not a P-256 private key at all: the same answer.
+  }
+  return ['HADO_VAPID_PUBLIC_KEY is not the public key of HADO_VAPID_PRIVATE_KEY (P-256)'];
 }
 
 /** A URL with its password replaced by ****, for output and logs. */

@@ -6,6 +6,7 @@
 import type { Logger } from 'pino';
 import { startAdminSocket } from './admin/socket.ts';
 import { PresenceCache } from './channels/presence.ts';
+import { WebPush } from './channels/push/web-push.ts';
 import { buildChannels } from './channels/registry.ts';
 import { type TelegramClient, telegramClientOf } from './channels/telegram/api.ts';
 import { clearButtonsAfterDone } from './channels/telegram/channel.ts';
@@ -29,6 +30,7 @@ import { noticeLoop } from './scheduler/notice-loop.ts';
 import { noticeConfigOf, runTick, type TickReport, windowConfigOf } from './scheduler/tick.ts';
 import { Worker } from './worker/worker.ts';
 import { createLogger } from './log.ts';
+import { outboundPolicyOf } from './net/outbound.ts';
 
 export interface Runtime {
   ctx: AppContext;
@@ -61,9 +63,14 @@ export function buildContext(
   const telegram = opts.telegram !== undefined ? opts.telegram : telegramClientOf(config, log.child({ component: 'telegram' }));
   const live = opts.live ?? new Live(store, { maxPerUser: config.streamMaxPerUser, log: log.child({ part: 'live' }) });
   const limits = new RateLimits(config);
-  const ctx: AppContext = { store, db: store.db, config, clock, live, telegram, onError, onEventDone: () => {}, limits };
-  // After Done by any path, the event's old Telegram messages lose their buttons (SPEC A7).
-  if (telegram) ctx.onEventDone = (eventId) => telegram.background('clear buttons', () => clearButtonsAfterDone(ctx, eventId));
+  const push = new WebPush({ db: store.db, clock, config, outbound: outboundPolicyOf(config), onError });
+  const ctx: AppContext = { store, db: store.db, config, clock, live, telegram, push, onError, onEventDone: () => {}, limits };
+  // After Done by any path, the event's old Telegram messages lose their buttons and its
+  // browser notifications close (SPEC A7, issue 12).
+  ctx.onEventDone = (eventId) => {
+    if (telegram) telegram.background('clear buttons', () => clearButtonsAfterDone(ctx, eventId));
+    push.closeEvent(eventId);
+  };
   return ctx;
 }
 
@@ -71,6 +78,7 @@ export function buildContext(
 export async function closeContext(ctx: AppContext): Promise<void> {
   await ctx.live.stop();
   await ctx.telegram?.idle();
+  await ctx.push.idle();
 }
 
 export async function openContext(config: Config, opts: { migrate: boolean; clock?: Clock; log?: Logger }): Promise<AppContext> {
@@ -111,7 +119,9 @@ export async function run(config: Config, parts: Parts, opts: { migrate: boolean
   const { onError } = ctx;
   const loops: Loop[] = [];
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
-  const channels = buildChannels({ config, clock: ctx.clock, telegram: ctx.telegram });
+  const channels = buildChannels({ config, clock: ctx.clock, telegram: ctx.telegram, push: ctx.push });
+  // The VAPID key pair is made on first start (and read once), not on the first subscription.
+  await ctx.push.keys();
   const worker = parts.worker
     ? new Worker({
         db: ctx.db,

@@ -21,7 +21,8 @@ export interface HttpResponse {
 export interface HttpRequest {
   method: 'GET' | 'POST';
   headers?: Record<string, string>;
-  body?: string;
+  /** Text is sent as UTF-8; bytes as they are (an encrypted push message). */
+  body?: string | Buffer;
   timeoutMs: number;
   maxBody: number;
 }
@@ -70,7 +71,7 @@ function send(
       reject(new OutboundRefusedError(`outbound policy refused ${target.host}: ${why}`));
       return;
     }
-    const body = opts.body === undefined ? undefined : Buffer.from(opts.body, 'utf8');
+    const body = opts.body === undefined ? undefined : typeof opts.body === 'string' ? Buffer.from(opts.body, 'utf8') : opts.body;
     const headers: Record<string, string> = { ...opts.headers };
     if (body) headers['content-length'] = String(body.length);
     const mod = target.protocol === 'https:' ? https : http;

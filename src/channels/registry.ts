@@ -10,6 +10,8 @@ import type { Channel, ChannelType } from './types.ts';
 import { webChannel } from './web.ts';
 import { webhookChannel } from './webhook.ts';
 import { outboundPolicyOf } from '../net/outbound.ts';
+import { pushChannel } from './push/channel.ts';
+import type { WebPush } from './push/web-push.ts';
 
 export class ChannelRegistry {
   private readonly channels = new Map<ChannelType, Channel>();
@@ -28,13 +30,15 @@ export class ChannelRegistry {
 /**
  * The process's channels, configured from the environment: one line per
  * channel type (a new type registers here). `telegram` is the process's
- * client (null without a bot token: its rows then fail clearly).
+ * client (null without a bot token: its rows then fail clearly); `push` the
+ * process's WebPush (runtime.ts buildContext).
  */
-export function buildChannels(deps: { config: Config; clock: Clock; telegram?: TelegramClient | null }): ChannelRegistry {
+export function buildChannels(deps: { config: Config; clock: Clock; telegram?: TelegramClient | null; push?: WebPush | null }): ChannelRegistry {
   return new ChannelRegistry()
     .register(webChannel)
     .register(
       webhookChannel({ clock: deps.clock, presenceTimeoutMs: deps.config.presenceTimeoutMs, outbound: outboundPolicyOf(deps.config) }),
     )
-    .register(telegramChannel(deps.telegram ?? null));
+    .register(telegramChannel(deps.telegram ?? null))
+    .register(pushChannel(deps.push ?? null));
 }

@@ -19,7 +19,12 @@ export interface UpsertResult {
   state: State;
 }
 
-/** Applies a validated batch in one transaction; the result lists id and state in input order. */
+/**
+ * Applies a validated batch in one transaction — the new users with their web
+ * channels, the events and the NOTIFY (delivered at commit) — so a request
+ * that fails or is cut off leaves nothing behind. The result lists id and
+ * state in input order.
+ */
 export async function upsertBatch(
   db: Db,
   clock: Clock,
@@ -29,37 +34,39 @@ export async function upsertBatch(
 ): Promise<UpsertResult[]> {
   const now = clock.now();
   const nowDate = toDate(now);
-  const users = await ensureUsers(
-    db,
-    events.map((e) => e.user),
-    newUser,
-    nowDate,
-  );
-  const settingsOf = settingsMemo();
-  const rows = events.map((e) => {
-    const row = users.get(e.user)!;
-    const user = settingsOf(row);
-    return {
-      source_id: sourceId,
-      user_id: row.id,
-      source_ref: e.sourceRef,
-      topic: e.topic,
-      ...scheduleColumns(e, user, now),
-      after_due: e.afterDue,
-      payload: e.payload,
-    };
-  });
-  const written = await upsertEvents(db, rows, nowDate);
-  // One NOTIFY for the batch: open inboxes of these users pick the changes up (SPEC B4).
-  const userOf = new Map(rows.map((r) => [`${r.source_ref}\u0000${r.topic}`, r.user_id]));
-  await notifyEvents(
-    db,
-    written.map((w) => ({ id: w.id, user_id: userOf.get(`${w.source_ref}\u0000${w.topic}`)!, state: w.state })),
-  );
-  const byKey = new Map(written.map((w) => [`${w.source_ref}\u0000${w.topic}`, w]));
-  return events.map((e) => {
-    const w = byKey.get(`${e.sourceRef}\u0000${e.topic}`)!;
-    return { source_ref: w.source_ref, topic: w.topic, id: w.id, state: w.state };
+  return db.transaction().execute(async (trx) => {
+    const users = await ensureUsers(
+      trx,
+      events.map((e) => e.user),
+      newUser,
+      nowDate,
+    );
+    const settingsOf = settingsMemo();
+    const rows = events.map((e) => {
+      const row = users.get(e.user)!;
+      const user = settingsOf(row);
+      return {
+        source_id: sourceId,
+        user_id: row.id,
+        source_ref: e.sourceRef,
+        topic: e.topic,
+        ...scheduleColumns(e, user, now),
+        after_due: e.afterDue,
+        payload: e.payload,
+      };
+    });
+    const written = await upsertEvents(trx, rows, nowDate);
+    // One NOTIFY for the batch: open inboxes of these users pick the changes up (SPEC B4).
+    const userOf = new Map(rows.map((r) => [`${r.source_ref}\u0000${r.topic}`, r.user_id]));
+    await notifyEvents(
+      trx,
+      written.map((w) => ({ id: w.id, user_id: userOf.get(`${w.source_ref}\u0000${w.topic}`)!, state: w.state })),
+    );
+    const byKey = new Map(written.map((w) => [`${w.source_ref}\u0000${w.topic}`, w]));
+    return events.map((e) => {
+      const w = byKey.get(`${e.sourceRef}\u0000${e.topic}`)!;
+      return { source_ref: w.source_ref, topic: w.topic, id: w.id, state: w.state };
+    });
   });
 }
 

@@ -146,25 +146,26 @@ export async function writeNotices(
   }
   const now = clock.now();
   const nowDate = toDate(now);
-  const users = await ensureUsers(
-    db,
-    inputs.flatMap((i) => i.call.recipients),
-    newUser,
-    nowDate,
-  );
-  const userIds = (logins: string[]): number[] => [...new Set(logins)].map((l) => users.get(l)!.id);
-  await registerTopics(
-    db,
-    sourceId,
-    inputs.map((i) => i.topic),
-    nowDate,
-  );
-
+  // One transaction for the whole batch, new recipients and topics included: a batch rejected
+  // half-way (a group with no recipients) or cut off leaves nothing behind.
   return db.transaction().execute(async (trx) => {
     await lockAll(trx, [
       ...inputs.filter((i) => i.sourceRef !== null && i.call.mode !== 'create').map((i) => lockKey(['object', sourceId, i.sourceRef!, i.topic])),
       ...inputs.filter((i) => i.dedupeKey !== null).map((i) => lockKey(['dedupe', sourceId, i.dedupeKey!])),
     ]);
+    const users = await ensureUsers(
+      trx,
+      inputs.flatMap((i) => i.call.recipients),
+      newUser,
+      nowDate,
+    );
+    const userIds = (logins: string[]): number[] => [...new Set(logins)].map((l) => users.get(l)!.id);
+    await registerTopics(
+      trx,
+      sourceId,
+      inputs.map((i) => i.topic),
+      nowDate,
+    );
     const known = await findKeys(
       trx,
       sourceId,

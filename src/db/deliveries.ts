@@ -190,6 +190,23 @@ export async function markUserEventsForCheck(db: Db, userId: number, now: Date):
 }
 
 /**
+ * Renews the lease of rows a worker is still sending (its heartbeat): their
+ * locked_until and next_attempt_at move to `leaseUntil`. Fenced like a
+ * result: only the attempt that holds a row renews it, and a row whose result
+ * is already written (locked_until cleared) is left alone. Returns the ids
+ * renewed; a row missing from them was taken over by another worker.
+ */
+export async function renewLeases(db: Db, rows: Array<{ id: number; attempts: number }>, leaseUntil: Date): Promise<Set<number>> {
+  if (rows.length === 0) return new Set();
+  const res = await sql<{ id: number }>`
+    UPDATE deliveries d SET locked_until = ${leaseUntil}, next_attempt_at = ${leaseUntil}
+    FROM (SELECT unnest(${rows.map((r) => r.id)}::bigint[]) AS id, unnest(${rows.map((r) => r.attempts)}::int[]) AS attempts) v
+    WHERE d.id = v.id AND d.attempts = v.attempts AND d.result = 'pending' AND d.locked_until IS NOT NULL
+    RETURNING d.id`.execute(db);
+  return new Set(res.rows.map((r) => Number(r.id)));
+}
+
+/**
  * Gives claimed rows back to the queue (a stopping worker's deliveries still
  * in flight): claimable at once, the attempt not counted. Fenced like a
  * result: only the attempt that holds a row releases it. Returns the rows released.

@@ -172,6 +172,13 @@ export interface TelegramLinkCodesTable {
   created_at: Timestamp;
 }
 
+export interface VapidKeysTable {
+  id: number;
+  public_key: string;
+  private_key: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   sources: SourcesTable;
   users: UsersTable;
@@ -184,4 +191,5 @@ export interface Database {
   notice_keys: NoticeKeysTable;
   notice_topics: NoticeTopicsTable;
   preferences: PreferencesTable;
+  vapid_keys: VapidKeysTable;
 }

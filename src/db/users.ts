@@ -28,41 +28,81 @@ export interface NewUserDefaults {
 /**
  * The users with these logins, creating the missing ones with the defaults
  * and their undeletable web channel (SPEC A7, A8). One query when all exist,
- * which is the common case.
+ * which is the common case. Inside a caller's transaction the new users are
+ * part of it (a batch that fails leaves none behind); otherwise they get one
+ * of their own. Missing logins are inserted in sorted order, so two batches
+ * creating the same users cannot deadlock on the login index.
  */
 export async function ensureUsers(db: Db, logins: string[], defaults: NewUserDefaults, now: Date): Promise<Map<string, UserRow>> {
+  return (await ensureUsersReporting(db, logins, defaults, now)).users;
+}
+
+/** ensureUsers, also saying which users this call created. */
+export async function ensureUsersReporting(
+  db: Db,
+  logins: string[],
+  defaults: NewUserDefaults,
+  now: Date,
+): Promise<{ users: Map<string, UserRow>; created: Set<number> }> {
   const unique = [...new Set(logins)];
   const found = new Map<string, UserRow>();
-  if (unique.length === 0) return found;
+  const created = new Set<number>();
+  if (unique.length === 0) return { users: found, created };
   for (const row of await db.selectFrom('users').select(USER_COLUMNS).where('login', 'in', unique).execute()) {
     found.set(row.login, row);
   }
-  const missing = unique.filter((l) => !found.has(l));
+  const missing = unique.filter((l) => !found.has(l)).sort();
   if (missing.length > 0) {
-    await db.transaction().execute(async (trx) => {
-      const created = await trx
+    const insert = async (trx: Db) => {
+      const rows = await trx
         .insertInto('users')
         .values(missing.map((login) => ({ login, tz: defaults.tz, locale: defaults.locale, created_at: now, updated_at: now })))
         .onConflict((oc) => oc.column('login').doNothing())
         .returning('id')
         .execute();
-      if (created.length > 0) {
+      if (rows.length > 0) {
         await trx
           .insertInto('channels')
-          .values(created.map((u) => ({ user_id: u.id, type: 'web' as const, config: '{}', created_at: now, updated_at: now })))
+          .values(rows.map((u) => ({ user_id: u.id, type: 'web' as const, config: '{}', created_at: now, updated_at: now })))
           .onConflict((oc) => oc.column('user_id').where('type', '=', 'web').doNothing())
           .execute();
       }
-    });
+      for (const r of rows) created.add(r.id);
+    };
+    if (db.isTransaction) await insert(db);
+    else await db.transaction().execute(insert);
     for (const row of await db.selectFrom('users').select(USER_COLUMNS).where('login', 'in', missing).execute()) {
       found.set(row.login, row);
     }
   }
-  return found;
+  return { users: found, created };
 }
 
 export async function ensureUser(db: Db, login: string, defaults: NewUserDefaults, now: Date): Promise<UserRow> {
   return (await ensureUsers(db, [login], defaults, now)).get(login)!;
+}
+
+/**
+ * Takes back a user that a rejected request created (SPEC A9: a rejected
+ * request writes nothing): deleted with its web channel, but only while it
+ * is untouched. The row lock waits for any other request of the same new
+ * user that is writing under it; the checks then see what that one committed,
+ * and a user something was written for stays. Returns whether it was deleted.
+ */
+export async function forgetUntouchedUser(db: Db, userId: number): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+    if (!row) return false;
+    const res = await sql`
+      DELETE FROM users u WHERE u.id = ${userId}
+        AND u.updated_at = u.created_at AND u.last_heartbeat_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM channels c WHERE c.user_id = u.id AND (c.type <> 'web' OR c.updated_at <> c.created_at))
+        AND NOT EXISTS (SELECT 1 FROM events e WHERE e.user_id = u.id)
+        AND NOT EXISTS (SELECT 1 FROM notice_recipients r WHERE r.user_id = u.id)
+        AND NOT EXISTS (SELECT 1 FROM preferences p WHERE p.user_id = u.id)
+        AND NOT EXISTS (SELECT 1 FROM telegram_link_codes t WHERE t.user_id = u.id)`.execute(trx);
+    return Number(res.numAffectedRows ?? 0) > 0;
+  });
 }
 
 export async function updateUserSettings(

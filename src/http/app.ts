@@ -10,6 +10,7 @@ import { errorHandler } from './error-handler.ts';
 import { apiEventsRoutes } from './routes/api-events.ts';
 import { actionRoutes } from './routes/actions.ts';
 import { channelRoutes } from './routes/channels.ts';
+import { pushRoutes } from './routes/push.ts';
 import { healthRoutes } from './routes/health.ts';
 import { meRoutes } from './routes/me.ts';
 import { apiNoticesRoutes } from './routes/api-notices.ts';
@@ -17,6 +18,7 @@ import { meNoticesRoutes } from './routes/me-notices.ts';
 import { streamRoutes } from './routes/stream.ts';
 import { telegramRoutes } from './routes/telegram.ts';
 import { rejectUnstorableText } from './text-guard.ts';
+import { forgetUserOfRejected } from './auth.ts';
 import { checkSameOrigin } from './cross-origin.ts';
 import { checkHost, hostPolicy } from './host-check.ts';
 import { inboxRoutes } from './routes/inbox.ts';
@@ -86,6 +88,8 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   app.addHook('preValidation', rejectUnstorableText);
   // A page on another site must not Ack, Done or change settings with the user's session (cross-origin.ts).
   app.addHook('onRequest', async (request) => checkSameOrigin(request, hosts));
+  // A /me request that created its user and was rejected leaves no user behind (auth.ts).
+  app.addHook('onSend', forgetUserOfRejected(ctx));
   app.setNotFoundHandler((request, reply) => {
     void reply.status(404).send({ error: { code: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` } });
   });
@@ -95,6 +99,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   await app.register(apiEventsRoutes(ctx));
   await app.register(meRoutes(ctx));
   await app.register(channelRoutes(ctx));
+  await app.register(pushRoutes(ctx));
   await app.register(actionRoutes(ctx));
   await app.register(apiNoticesRoutes(ctx));
   await app.register(meNoticesRoutes(ctx));

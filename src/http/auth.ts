@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { addressMatcher, LOGIN_PATTERN } from '../config.ts';
 import { hashToken } from '../core/tokens.ts';
 import { findSourceByTokenHash, type Source } from '../db/sources.ts';
-import { ensureUser, type NewUserDefaults } from '../db/users.ts';
+import { ensureUsersReporting, forgetUntouchedUser, type NewUserDefaults } from '../db/users.ts';
 import { localeFromAcceptLanguage } from '../i18n/locales.ts';
 import type { UserRow } from '../db/rows.ts';
 import { toDate } from '../domain/time.ts';
@@ -55,7 +55,29 @@ export function userResolver(ctx: AppContext): (request: FastifyRequest) => Prom
     } else {
       throw unauthorized('Not signed in: this page is served behind a forward-auth proxy that sets X-Remote-User');
     }
-    return ensureUser(ctx.db, login, newUserDefaults(ctx, request), toDate(ctx.clock.now()));
+    const { users, created } = await ensureUsersReporting(ctx.db, [login], newUserDefaults(ctx, request), toDate(ctx.clock.now()));
+    const user = users.get(login)!;
+    if (created.has(user.id)) request.createdUserId = user.id;
+    return user;
+  };
+}
+
+/**
+ * An onSend hook: a request that created its user (the login's first) and is
+ * then rejected (4xx, 5xx) takes the user back, so a rejected request writes
+ * nothing (forgetUntouchedUser keeps one another request wrote for). A
+ * failure here is reported, never turned into the answer.
+ */
+export function forgetUserOfRejected(ctx: AppContext) {
+  return async (request: FastifyRequest, reply: { statusCode: number }): Promise<void> => {
+    const id = request.createdUserId;
+    if (id === undefined || reply.statusCode < 400) return;
+    request.createdUserId = undefined;
+    try {
+      await forgetUntouchedUser(ctx.db, id);
+    } catch (err) {
+      ctx.onError(err, 'taking back the user of a rejected request', { user: id });
+    }
   };
 }
 

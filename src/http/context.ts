@@ -1,3 +1,4 @@
+import type { WebPush } from '../channels/push/web-push.ts';
 import type { TelegramClient } from '../channels/telegram/api.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
@@ -20,6 +21,8 @@ export interface AppContext {
   live: Live;
   /** The process's Telegram Bot API client; null without TELEGRAM_BOT_TOKEN. */
   telegram: TelegramClient | null;
+  /** The process's Web Push sender: the VAPID key pair, the push services' connections, the close messages after Done. */
+  push: WebPush;
   /** Called after every Done that closed an event, once committed (e.g. Telegram removes old buttons). */
   onEventDone(eventId: number): void;
   /** The process's error sink for background work. */

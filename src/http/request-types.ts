@@ -7,6 +7,8 @@ declare module 'fastify' {
     source?: Source;
     /** The signed-in user on / and /me/*. */
     user?: UserRow;
+    /** The user this very request created (its first request): taken back if the request is rejected. */
+    createdUserId?: number;
   }
   interface FastifySchema {
     /** Leaves the route out of the API document (the page and its fragments, html-reply.ts). */

@@ -2,8 +2,9 @@
 // not used to serialise (the app sends what the handlers return, see
 // openapi.ts); test/http/openapi-examples.test.ts checks every documented
 // operation's real answer against them, so they cannot drift from the code.
-import { type TSchema, Type } from 'typebox';
+import { type TBoolean, type TSchema, Type } from 'typebox';
 import { LOCALES } from '../i18n/locales.ts';
+import { CHANNEL_TYPES, type ChannelType } from '../domain/channels.ts';
 import { RecurrenceRuleDoc } from './schemas.ts';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
@@ -180,7 +181,7 @@ export const TokenActionResult = Type.Object(
 export const ChannelOut = Type.Object(
   {
     id: Id,
-    type: Type.Union([Type.Literal('web'), Type.Literal('telegram'), Type.Literal('webhook')]),
+    type: Type.Enum([...CHANNEL_TYPES]),
     enabled: Type.Boolean(),
     config: Type.Object(
       {},
@@ -288,14 +289,14 @@ export const NoticeBody = Type.Object({ notice: RecipientNotice }, { additionalP
 
 export const PreferencesOut = Type.Object(
   {
-    channels: Type.Immutable(Type.Array(Type.Enum(['web', 'telegram', 'webhook']))),
+    channels: Type.Immutable(Type.Array(Type.Enum([...CHANNEL_TYPES]))),
     rows: Type.Array(
       Type.Object(
         {
           source: Type.String(),
           topic: Type.String(),
           channels: Type.Object(
-            { web: Type.Boolean(), telegram: Type.Boolean(), webhook: Type.Boolean() },
+            Object.fromEntries(CHANNEL_TYPES.map((t) => [t, Type.Boolean()])) as Record<ChannelType, TBoolean>,
             { additionalProperties: false },
           ),
         },

@@ -11,7 +11,7 @@ import { toDate } from '../domain/time.ts';
 import { register } from '../metrics.ts';
 
 const STATES: OutboxState[] = ['due', 'leased', 'waiting'];
-const CHANNELS = ['web', 'telegram', 'webhook'];
+const CHANNELS = ['web', 'telegram', 'webhook', 'push'];
 /** Scrapes of several gauges (and several Prometheus servers) share one query. */
 const STATS_TTL_MS = 1000;
 

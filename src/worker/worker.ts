@@ -4,9 +4,12 @@
 // - Claiming is one statement with FOR UPDATE SKIP LOCKED, so any number of
 //   workers share the queue without waiting on each other.
 // - A claim is a lease: the row's next_attempt_at (and locked_until) move to
-//   now + lease. A worker that dies mid-delivery leaves the row to be claimed
-//   again when the lease ends; results are fenced by the attempt number, so a
-//   worker that comes back late cannot overwrite a newer attempt.
+//   now + lease (30 s), and a heartbeat renews the lease of every row still
+//   being sent every 10 s. A worker that dies mid-delivery leaves its rows to
+//   be claimed again within ~30 s; results are fenced by the attempt number,
+//   so a worker that comes back late cannot overwrite a newer attempt. A row
+//   taken over may go out twice (at-least-once), always with the same
+//   webhook-id: receivers drop the repeat.
 // - 3 attempts with exponential backoff for retryable failures; a channel's
 //   own retry-after (Telegram 429) is honoured when longer.
 // - The worker knows nothing of what it delivers: a claimed row comes with
@@ -20,14 +23,19 @@ import type { Clock } from '../clock.ts';
 import { Coalescer } from '../coalescer.ts';
 import { type Composed, composeMessage } from '../core/messages.ts';
 import type { Db } from '../db/connect.ts';
-import { claimDeliveries, type DeliveryResultWrite, recordResults, releaseDeliveries } from '../db/deliveries.ts';
+import { claimDeliveries, type DeliveryResultWrite, recordResults, releaseDeliveries, renewLeases } from '../db/deliveries.ts';
 import { toDate } from '../domain/time.ts';
+import { CHANNEL_TYPES } from '../domain/channels.ts';
 import type { ErrorSink } from '../errors.ts';
 import { register } from '../metrics.ts';
 
 export const MAX_ATTEMPTS = 3;
 /** SPEC A7/issue 3: a lease of at most 2 minutes. */
-export const LEASE_MS = 120_000;
+export const MAX_LEASE_MS = 120_000;
+/** Issue 16: a lease short enough that a dead worker's rows are taken over within ~30 s, renewed while the worker lives. */
+export const LEASE_MS = 30_000;
+/** The heartbeat: a lease is renewed three times before it could run out. */
+export const HEARTBEAT_MS = 10_000;
 /** Backoff after attempt n (1-based): 30 s, then 60 s. */
 export const backoffMs = (attempt: number): number => 30_000 * 2 ** (attempt - 1);
 
@@ -39,7 +47,10 @@ export interface WorkerOptions {
   appUrl: string;
   /** Deliveries in flight at once. */
   concurrency?: number;
+  /** How long a claim holds a row without a heartbeat (at most MAX_LEASE_MS). */
   leaseMs?: number;
+  /** Real-time period of the heartbeat that renews the leases of rows in flight; below leaseMs. */
+  heartbeatMs?: number;
   maxAttempts?: number;
   backoff?: (attempt: number) => number;
   /** Real-time pause between polls when the queue is empty. */
@@ -67,7 +78,7 @@ const outcomes = new Counter({
   registers: [register],
 });
 // Every series exists from the start (at 0), so rates and alerts have a baseline before the first failure.
-for (const channel of ['web', 'telegram', 'webhook']) for (const outcome of ['ok', 'retry', 'failed']) outcomes.inc({ channel, outcome }, 0);
+for (const channel of CHANNEL_TYPES) for (const outcome of ['ok', 'retry', 'failed']) outcomes.inc({ channel, outcome }, 0);
 
 export class Worker {
   private readonly db: Db;
@@ -83,12 +94,17 @@ export class Worker {
   private stopped = false;
   /** Rows being sent right now, for a stop that cannot wait for them. */
   private readonly sending = new Map<number, Claimed>();
+  private readonly heartbeatMs: number;
+  /** Runs while rows are in flight. */
+  private heartbeat: NodeJS.Timeout | null = null;
+  private renewing: Promise<unknown> | null = null;
 
   constructor(private readonly opts: WorkerOptions) {
     this.db = opts.db;
     this.clock = opts.clock;
     this.concurrency = opts.concurrency ?? 32;
-    this.leaseMs = Math.min(opts.leaseMs ?? LEASE_MS, LEASE_MS);
+    this.leaseMs = Math.min(opts.leaseMs ?? LEASE_MS, MAX_LEASE_MS);
+    this.heartbeatMs = Math.min(opts.heartbeatMs ?? HEARTBEAT_MS, Math.floor(this.leaseMs / 3));
     this.maxAttempts = opts.maxAttempts ?? MAX_ATTEMPTS;
     this.backoff = opts.backoff ?? backoffMs;
     this.results = new Coalescer((writes) => recordResults(this.db, writes));
@@ -182,12 +198,12 @@ export class Worker {
         const rows = await this.claim(free);
         if (rows.length < free) more = false;
         for (const row of rows) {
-          this.sending.set(row.id, row);
+          this.track(row);
           const p: Promise<unknown> = this.process(row)
             .catch((err) => this.report(err, 'recording a delivery', { delivery: row.id }))
             .finally(() => {
               inflight.delete(p);
-              this.sending.delete(row.id);
+              this.untrack(row.id);
             });
           inflight.add(p);
         }
@@ -196,6 +212,43 @@ export class Worker {
       }
       if (inflight.size === 0) return handled;
       await Promise.race(inflight);
+    }
+  }
+
+  /** A row in flight: its lease is renewed until it is done (the heartbeat runs while any is). */
+  private track(row: Claimed): void {
+    this.sending.set(row.id, row);
+    if (this.heartbeat) return;
+    this.heartbeat = setInterval(() => void this.renewLeases(), this.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  private untrack(id: number): void {
+    this.sending.delete(id);
+    if (this.sending.size > 0 || !this.heartbeat) return;
+    clearInterval(this.heartbeat);
+    this.heartbeat = null;
+  }
+
+  /**
+   * The heartbeat: moves the lease of every row in flight to now + lease, so
+   * no other worker takes them while this one lives. One renewal at a time; a
+   * failed one (the database away) is reported and the next beat tries again,
+   * with the lease's remaining two thirds as the margin. Returns the rows renewed.
+   */
+  async renewLeases(): Promise<number> {
+    if (this.renewing || this.sending.size === 0) return 0;
+    const rows = [...this.sending.values()].map((r) => ({ id: r.id, attempts: r.attempts }));
+    const until = new Date(this.clock.now().epochMilliseconds + this.leaseMs);
+    const run = renewLeases(this.db, rows, until);
+    this.renewing = run;
+    try {
+      return (await run).size;
+    } catch (err) {
+      this.report(err, 'renewing delivery leases', { deliveries: rows.length });
+      return 0;
+    } finally {
+      this.renewing = null;
     }
   }
 
@@ -256,6 +309,8 @@ export class Worker {
     clearTimeout(timer);
     if (outcome === 'done') return;
     const rows = [...this.sending.values()];
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
     const released = await releaseDeliveries(this.db, rows, toDate(this.clock.now()));
     this.opts.log?.warn({ released, deliveries: rows.map((r) => r.id) }, 'stopping: in-flight deliveries released to the queue');
   }

@@ -176,10 +176,10 @@ describe.skipIf(!onPostgres)('concurrency on PostgreSQL', () => {
     );
     const first = await Promise.all(others.map((w) => w.drain()));
     expect(first.reduce((a, b) => a + b, 0)).toBe(USERS * EVENTS_PER_USER - DOOMED);
-    // Its rows are leased: nothing happens to them before the lease ends (2 minutes).
-    h.clock.set(madrid('2026-08-14T13:01:59'));
+    // Its rows are leased: nothing happens to them before the lease ends (30 s; nobody renews it now).
+    h.clock.set(madrid('2026-08-14T13:00:29'));
     expect((await Promise.all(others.map((w) => w.drain()))).reduce((a, b) => a + b, 0)).toBe(0);
-    h.clock.set(madrid('2026-08-14T13:02:00'));
+    h.clock.set(madrid('2026-08-14T13:00:30'));
     expect((await Promise.all(others.map((w) => w.drain()))).reduce((a, b) => a + b, 0)).toBe(DOOMED);
     // The dead worker's sockets go away; its late results are fenced off.
     sink.dropHeld();

@@ -2,12 +2,15 @@
 // answers garbage is `unknown` and never stalls the tick; a deliver endpoint
 // that fails is retried with backoff at the right fake-clock moments, then
 // `failed` with the error kept; 3xx and 4xx are final; a worker that dies
-// mid-delivery leaves its row to be claimed again after the lease.
+// mid-delivery leaves its row to be claimed again after the 30 s lease, and a
+// live one renews its lease while it sends (issue 16: the heartbeat).
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { httpClient } from '../../src/channels/http.ts';
 import { webhookChannel, webhookPresence } from '../../src/channels/webhook.ts';
 import { Temporal } from '../../src/domain/time.ts';
+import { ChannelRegistry } from '../../src/channels/registry.ts';
+import type { DeliveryResult } from '../../src/channels/types.ts';
 import { Worker } from '../../src/worker/worker.ts';
 import { call } from '../support/app.ts';
 import { type FakeHa, startFakeHa } from '../support/fake-ha.ts';
@@ -47,6 +50,20 @@ afterEach(async () => {
   await sql`UPDATE events SET state = 'withdrawn'`.execute(h.store.db);
   await sql`UPDATE deliveries SET result = 'failed' WHERE result = 'pending'`.execute(h.store.db);
 });
+
+/** Waits until `check` passes (a real-time timer is at work). */
+async function eventually(check: () => unknown, ms = 3000): Promise<void> {
+  const until = Date.now() + ms;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (e) {
+      if (Date.now() > until) throw e;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+}
 
 async function rows(h: Harness) {
   return h.store.db
@@ -203,7 +220,7 @@ describe('deliver faults', () => {
 });
 
 describe('a worker that dies mid-delivery', () => {
-  it('leaves its row leased for at most 2 minutes; then another worker sends it; the dead one cannot overwrite', async () => {
+  it('leaves its row leased for at most 30 s; then another worker sends it; the dead one cannot overwrite', async () => {
     ha.presence = true;
     await h.addWebhook(user, ha.deliverUrl, ha.presenceUrl);
     await h.put([today(user, 'r1')]);
@@ -217,11 +234,11 @@ describe('a worker that dies mid-delivery', () => {
     const [claimed] = await dead.claim(10);
     expect(claimed).toBeDefined();
     const b = new Worker({ db: h.store.db, clock: h.clock, channels: h.channels, appUrl: h.config.appUrl });
-    h.clock.set(madrid('2026-08-14T11:01:59'));
+    h.clock.set(madrid('2026-08-14T11:00:29'));
     expect(await b.drain()).toBe(0);
-    h.clock.set(madrid('2026-08-14T11:02:00'));
+    h.clock.set(madrid('2026-08-14T11:00:30'));
     expect(await b.drain()).toBe(1);
-    expect(ha.deliveries().map((r) => local(r.at))).toEqual(['2026-08-14T11:02:00']);
+    expect(ha.deliveries().map((r) => local(r.at))).toEqual(['2026-08-14T11:00:30']);
     expect(await rows(h)).toMatchObject([{ result: 'ok', attempts: 2 }]);
     // A comes back and sends late: the receiver sees the same webhook-id again (and drops it); the row keeps B's result.
     h.clock.set(madrid('2026-08-14T11:03:00'));
@@ -229,7 +246,39 @@ describe('a worker that dies mid-delivery', () => {
     expect(await dead.process(claimed!)).toBe('retry');
     expect(ha.deliveries().map((r) => r.headers['webhook-id'])).toEqual([String(claimed!.id), String(claimed!.id)]);
     expect(await rows(h)).toMatchObject([{ result: 'ok', attempts: 2, error: null }]);
-    expect((await rows(h))[0]!.sent_at?.toISOString()).toBe(new Date(madrid('2026-08-14T11:02:00')).toISOString());
+    expect((await rows(h))[0]!.sent_at?.toISOString()).toBe(new Date(madrid('2026-08-14T11:00:30')).toISOString());
+  });
+
+  it('a live worker renews its lease while it sends (heartbeat): no other worker takes the row, however long it takes', async () => {
+    ha.presence = true;
+    await h.addWebhook(user, ha.deliverUrl, ha.presenceUrl);
+    await h.put([today(user, 'r1')]);
+    const { runTick, windowConfigOf } = await import('../../src/scheduler/tick.ts');
+    await runTick(h.store.db, h.clock.now(), { presence: h.presence, cfg: windowConfigOf(h.config) });
+    // Worker A's receiver takes minutes to answer; its heartbeat runs every 20 ms of real time.
+    let answer: ((r: DeliveryResult) => void) | null = null;
+    const slow = new ChannelRegistry().register({
+      type: 'webhook',
+      presence: async () => 'present',
+      deliver: () => new Promise<DeliveryResult>((resolve) => (answer = resolve)),
+    });
+    const a = new Worker({ db: h.store.db, clock: h.clock, channels: slow, appUrl: h.config.appUrl, heartbeatMs: 20 });
+    const b = new Worker({ db: h.store.db, clock: h.clock, channels: h.channels, appUrl: h.config.appUrl });
+    const draining = a.drain();
+    await eventually(() => expect(answer).not.toBeNull());
+    const leasedUntil = async () => (await h.store.db.selectFrom('deliveries').select('locked_until').where('result', '=', 'pending').executeTakeFirstOrThrow()).locked_until;
+    for (let s = 20; s <= 180; s += 20) {
+      h.clock.set(madrid(`2026-08-14T11:0${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`));
+      // The beat moves the lease to the clock's now + 30 s …
+      const want = new Date(h.clock.now().epochMilliseconds + 30_000).toISOString();
+      await eventually(async () => expect((await leasedUntil())?.toISOString()).toBe(want));
+      // … so B, at every moment, finds nothing to take.
+      expect(await b.drain()).toBe(0);
+    }
+    answer!({ ok: true });
+    expect(await draining).toBe(1);
+    expect(await rows(h)).toMatchObject([{ result: 'ok', attempts: 1 }]);
+    expect(ha.deliveries()).toHaveLength(0);
   });
 
   it('a row whose last attempt was lost is failed after the lease, not sent a fourth time', async () => {

@@ -36,6 +36,10 @@ const ORDER = [
   'addMyChannel',
   'patchMyChannel',
   'deleteMyChannel',
+  'getPushKey',
+  'addPushSubscription',
+  'getPushSubscriptions',
+  'deletePushSubscription',
   'linkTelegram',
   'telegramUpdate',
   'ackByLink',
@@ -184,6 +188,9 @@ it('every operation accepts the request generated from the document, and answers
       const id = String((answer as { channel: { id: number } }).channel.id);
       fixture.patchMyChannel = { id };
       fixture.deleteMyChannel = { id };
+    }
+    if (op.operationId === 'addPushSubscription') {
+      fixture.deletePushSubscription = { id: String((answer as { subscription: { id: number } }).subscription.id) };
     }
   }
 });

@@ -211,7 +211,8 @@ describe('the reproduced attack: a webhook that Acks/Dones another user’s even
   const madrid = (wall: string) => Temporal.PlainDateTime.from(wall).toZonedDateTime('Europe/Madrid').toInstant().toString();
   beforeAll(async () => {
     // Local mode on, as in the report: a loopback request without X-Remote-User is "me".
-    h = await createHarness({ now: madrid('2026-08-14T09:00'), env: { HADO_LOCAL_USER: 'me' } });
+    h = await createHarness({ now: madrid('2026-08-14T09:00'), env: { HADO_LOCAL_USER: 'me', HADO_OUTBOUND_ALLOWED_NETWORKS: '' } });
+    // (The harness allows loopback for its fake receivers; this test is about the default policy.)
     base = await h.app.listen({ host: '127.0.0.1', port: 0 });
   }, 60_000);
   afterAll(() => h.close());

@@ -141,6 +141,7 @@ export function channelRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       if (type === 'telegram') {
         throw invalid('type', 'link Telegram with POST /me/channels/telegram/link, then send "/start <code>" to the bot');
       }
+      if (type === 'push') throw invalid('type', 'a browser subscribes with POST /me/push/subscriptions');
       if (type !== 'webhook') throw invalid('type', `must be "webhook" (got "${type}")`);
       const unknown = Object.keys(config ?? {}).find((k) => !WEBHOOK_KEYS.includes(k));
       if (unknown !== undefined) throw invalid(`config.${unknown}`, `is not a known field (${WEBHOOK_KEYS.join(', ')})`);

@@ -330,6 +330,11 @@ function describeChannel(c: ChannelRow, l: Locale): { name: string; details: str
       details: [typeof config.username === 'string' ? `@${config.username}` : t(l, 'settings.channel.telegramChat')],
     };
   }
+  if (c.type === 'push') {
+    const host = typeof config.endpoint === 'string' ? shortUrl(config.endpoint).split('/')[0]! : '';
+    const device = typeof config.user_agent === 'string' ? config.user_agent : '';
+    return { name: t(l, 'settings.channel.push'), details: device ? [device, host] : [host] };
+  }
   const deliver = typeof config.deliver_url === 'string' ? shortUrl(config.deliver_url) : '';
   const presence =
     typeof config.presence_url === 'string'

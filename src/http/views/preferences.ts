@@ -4,11 +4,17 @@
 // (GET /inbox/preferences); each row names its source and topic in data-
 // attributes, each box its channel type, so nothing is read from the text.
 import type { Grid } from '../../core/preferences.ts';
+import type { ChannelType } from '../../domain/channels.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { type MessageKey, t } from '../../i18n/messages.ts';
 import { html, type SafeHtml } from './html.ts';
 
-const CHANNEL_LABELS: Record<string, MessageKey> = { web: 'notices.prefs.web', telegram: 'notices.prefs.telegram', webhook: 'notices.prefs.webhook' };
+const CHANNEL_LABELS: Record<ChannelType, MessageKey> = {
+  web: 'notices.prefs.web',
+  telegram: 'notices.prefs.telegram',
+  webhook: 'notices.prefs.webhook',
+  push: 'notices.prefs.push',
+};
 
 /** The card in Settings. */
 export function renderPreferences(grid: Grid, l: Locale): SafeHtml {
@@ -29,7 +35,7 @@ export function renderPreferencesBody(grid: Grid, l: Locale): SafeHtml {
   if (grid.rows.length === 0) {
     return html`<div class="nt-prefs-body" data-rows="0"><p class="hint">${t(l, 'notices.prefs.none')}</p></div>`;
   }
-  const label = (type: string): string => (CHANNEL_LABELS[type] ? t(l, CHANNEL_LABELS[type]) : type);
+  const label = (type: ChannelType): string => t(l, CHANNEL_LABELS[type]);
   return html`<div class="nt-prefs-body" data-rows="${grid.rows.length}"><div class="nt-prefs-wrap"><table class="nt-prefs-table"><thead><tr><th scope="col">${t(l, 'notices.prefs.kind')}</th>${grid.channels.map(
     (type) => html`<th scope="col">${label(type)}</th>`,
   )}</tr></thead><tbody>${grid.rows.map((r) => {

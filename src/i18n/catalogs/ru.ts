@@ -138,6 +138,7 @@ export default {
   'settings.channel.webhook': "Вебхук",
   'settings.channel.presence': "присутствие: {url}",
   'settings.channel.noPresence': "без URL присутствия",
+  'settings.channel.push': "Push в браузере",
 
   // Signed out: a request without a user (no proxy, no local mode).
   'signedOut.title': "Hado — вход не выполнен",
@@ -177,6 +178,7 @@ export default {
   'notices.prefs.web': "Веб",
   'notices.prefs.telegram': "Telegram",
   'notices.prefs.webhook': "Вебхук",
+  'notices.prefs.push': "Push в браузере",
 
   // Errors shown on the page (the API's own messages stay English: an English reader gets those as they are).
   'error.tz': "Такого часового пояса нет. Выберите его из списка, например Europe/Moscow.",

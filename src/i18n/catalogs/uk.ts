@@ -138,6 +138,7 @@ export default {
   'settings.channel.webhook': "Вебхук",
   'settings.channel.presence': "присутність: {url}",
   'settings.channel.noPresence': "без URL присутності",
+  'settings.channel.push': "Push у браузері",
 
   // Signed out: a request without a user (no proxy, no local mode).
   'signedOut.title': "Hado — вхід не виконано",
@@ -177,6 +178,7 @@ export default {
   'notices.prefs.web': "Веб",
   'notices.prefs.telegram': "Telegram",
   'notices.prefs.webhook': "Вебхук",
+  'notices.prefs.push': "Push у браузері",
 
   // Errors shown on the page (the API's own messages stay English: an English reader gets those as they are).
   'error.tz': "Такого часового поясу немає. Виберіть його зі списку, наприклад Europe/Kyiv.",

@@ -1,0 +1,19 @@
+// The `push` channel (issue 12): one channel row per browser subscription.
+// A push service cannot tell whether anyone is at the device, so presence is
+// unknown and a reminder comes with the fallback (docs/architecture.md);
+// delivery is one encrypted message through the process's WebPush.
+import type { Channel } from '../types.ts';
+import type { WebPush } from './web-push.ts';
+
+export function pushChannel(webPush: WebPush | null): Channel {
+  return {
+    type: 'push',
+    async presence() {
+      return 'unknown';
+    },
+    async deliver(message, _user, channel) {
+      if (!webPush) return { ok: false, error: 'Web Push is not available in this process', retryable: false };
+      return webPush.deliver(message, channel);
+    },
+  };
+}

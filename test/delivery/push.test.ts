@@ -1,0 +1,334 @@
+// Web Push end to end (issue 12): subscriptions saved through /me/push, the
+// one delivery pipeline (tick → outbox → worker → push channel) over whole
+// days with a fake clock, against a local push service that verifies every
+// VAPID JWT and decrypts every payload with the key pair the test made.
+import webpush from 'web-push';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
+import { WebPush } from '../../src/channels/push/web-push.ts';
+import { channelRecord } from '../../src/db/channels.ts';
+import { Temporal } from '../../src/domain/time.ts';
+import type { OutgoingMessage } from '../../src/channels/types.ts';
+import { outboundPolicyOf } from '../../src/net/outbound.ts';
+import { call, createTestApp, type TestApp } from '../support/app.ts';
+import { type FakePush, startFakePush, type TestSubscription } from '../support/fake-push.ts';
+import { ALLOW_LOOPBACK } from '../support/outbound.ts';
+import { createHarness, type Harness } from './harness.ts';
+
+const MADRID = 'Europe/Madrid';
+const madrid = (wall: string): string => Temporal.PlainDateTime.from(wall).toZonedDateTime(MADRID).toInstant().toString();
+const ANDROID_CHROME = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+async function subscribe(t: TestApp, user: string, sub: TestSubscription, ua = ANDROID_CHROME) {
+  return call(t, 'POST', '/me/push/subscriptions', { user, body: sub.json, headers: { 'user-agent': ua } });
+}
+
+async function vapidKey(t: TestApp): Promise<string> {
+  const res = await call(t, 'GET', '/me/push/vapid-key', { user: 'nikita' });
+  expect(res.status).toBe(200);
+  return res.body.public_key;
+}
+
+describe('the subscription API', () => {
+  let h: Harness;
+  let push: FakePush;
+  beforeAll(async () => {
+    h = await createHarness({ now: madrid('2026-08-12T10:00'), env: ALLOW_LOOPBACK });
+    push = await startFakePush(h.clock, await vapidKey(h));
+  });
+  afterAll(async () => {
+    await push.close();
+    await h.close();
+  });
+
+  it('GET /me/push/vapid-key: a 65-byte P-256 point, made once and kept in the database', async () => {
+    const key = await vapidKey(h);
+    const point = Buffer.from(key, 'base64url');
+    expect(point).toHaveLength(65);
+    expect(point[0]).toBe(0x04);
+    const kept = await h.store.db.selectFrom('vapid_keys').selectAll().execute();
+    expect(kept).toHaveLength(1);
+    expect(kept[0]!.public_key).toBe(key);
+    // Another process on the same database reads the same pair.
+    const other = new WebPush({ db: h.store.db, clock: h.clock, config: h.config, outbound: outboundPolicyOf(h.config), onError: () => {} });
+    expect(await other.publicKey()).toBe(key);
+  });
+
+  it('the operator can give the key pair instead (both keys, one pair), and then nothing is kept', async () => {
+    const pair = webpush.generateVAPIDKeys();
+    const t = await createTestApp({
+      now: '2026-08-12T08:00:00Z',
+      env: { LOG_LEVEL: 'silent', HADO_VAPID_PUBLIC_KEY: pair.publicKey, HADO_VAPID_PRIVATE_KEY: pair.privateKey },
+    });
+    try {
+      expect(await vapidKey(t)).toBe(pair.publicKey);
+      expect(await t.store.db.selectFrom('vapid_keys').selectAll().execute()).toEqual([]);
+    } finally {
+      await t.close();
+    }
+    const other = webpush.generateVAPIDKeys();
+    expect(() => loadConfig({ HADO_VAPID_PUBLIC_KEY: pair.publicKey })).toThrow(/must be set together/);
+    expect(() => loadConfig({ HADO_VAPID_PUBLIC_KEY: pair.publicKey, HADO_VAPID_PRIVATE_KEY: other.privateKey })).toThrow(/not the public key/);
+    expect(() => loadConfig({ HADO_VAPID_PUBLIC_KEY: 'abc', HADO_VAPID_PRIVATE_KEY: other.privateKey })).toThrow(/HADO_VAPID_PUBLIC_KEY must be 65 bytes/);
+    expect(() => loadConfig({ HADO_VAPID_SUBJECT: 'http://example.org' })).toThrow(/HADO_VAPID_SUBJECT must be a mailto: or https: URL/);
+    expect(loadConfig({ APP_URL: 'https://hado.example.org/' }).vapidSubject).toBe('https://hado.example.org');
+    expect(loadConfig({ APP_URL: 'http://inbox.lan:8080' }).vapidSubject).toBe('mailto:hado@inbox.lan');
+  });
+
+  it('POST: 201 with the subscription, the same endpoint again is 200 and the same row; GET lists it without the endpoint path', async () => {
+    const sub = push.newSubscription();
+    const first = await subscribe(h, 'nikita', sub);
+    expect(first.status).toBe(201);
+    expect(first.body.subscription).toMatchObject({ endpoint_host: new URL(push.url).host, user_agent: 'Chrome on Android', enabled: true, last_ok_at: null });
+    const again = await subscribe(h, 'nikita', sub);
+    expect(again.status).toBe(200);
+    expect(again.body.subscription.id).toBe(first.body.subscription.id);
+    const list = await call(h, 'GET', '/me/push/subscriptions', { user: 'nikita' });
+    expect(list.body.subscriptions).toEqual([first.body.subscription]);
+    expect(JSON.stringify(list.body)).not.toContain(sub.id);
+    // It is a channel like any other: /me/channels shows it and PATCH switches this device off.
+    const channels = await call(h, 'GET', '/me/channels', { user: 'nikita' });
+    expect(channels.body.channels.map((c: { type: string }) => c.type)).toEqual(['web', 'push']);
+    expect(JSON.stringify(channels.body)).not.toContain(sub.json.keys.auth);
+  });
+
+  it('the same browser subscribed by another person reaches only that person', async () => {
+    const sub = push.newSubscription();
+    const a = await subscribe(h, 'ana', sub, IPHONE);
+    expect(a.body.subscription.user_agent).toBe('Safari on iOS');
+    const b = await subscribe(h, 'boris', sub);
+    expect(b.status).toBe(201);
+    expect((await call(h, 'GET', '/me/push/subscriptions', { user: 'ana' })).body.subscriptions).toEqual([]);
+  });
+
+  it('a malformed subscription is a 422 naming the field', async () => {
+    const good = push.newSubscription().json;
+    const cases: Array<[unknown, string]> = [
+      [{ ...good, keys: { ...good.keys, p256dh: 'abc' } }, 'keys.p256dh'],
+      [{ ...good, keys: { ...good.keys, p256dh: Buffer.alloc(65, 5).toString('base64url') } }, 'keys.p256dh'],
+      [{ ...good, keys: { p256dh: good.keys.p256dh } }, 'keys.auth'],
+      [{ ...good, keys: { ...good.keys, auth: 'not base64!' } }, 'keys.auth'],
+      [{ ...good, endpoint: 'ftp://push.example/x' }, 'endpoint'],
+      [{ ...good, endpoint: 'not a url' }, 'endpoint'],
+      [{ keys: good.keys }, 'endpoint'],
+      [{ ...good, expirationTime: 'soon' }, 'expirationTime'],
+      [{ ...good, keys: null }, 'keys'],
+      [{ ...good, extra: 1 }, 'extra'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await call(h, 'POST', '/me/push/subscriptions', { user: 'nikita', body });
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.body.error.field).toBe(field);
+      expect(res.body.error.message.startsWith(`${field}: `)).toBe(true);
+    }
+  });
+
+  it('an endpoint the outbound policy refuses is a 422 at save time', async () => {
+    const t = await createTestApp({ now: '2026-08-12T08:00:00Z', env: { LOG_LEVEL: 'silent' } });
+    try {
+      const res = await call(t, 'POST', '/me/push/subscriptions', { user: 'nikita', body: push.newSubscription().json });
+      expect(res.status).toBe(422);
+      expect(res.body.error.message).toMatch(/^endpoint: loopback addresses are not allowed/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('DELETE: 204, then gone; another channel type or another user is a 404', async () => {
+    const sub = await subscribe(h, 'vera', push.newSubscription());
+    const id = sub.body.subscription.id;
+    expect((await call(h, 'DELETE', `/me/push/subscriptions/${id}`, { user: 'nikita' })).status).toBe(404);
+    const web = (await call(h, 'GET', '/me/channels', { user: 'vera' })).body.channels[0].id;
+    expect((await call(h, 'DELETE', `/me/push/subscriptions/${web}`, { user: 'vera' })).status).toBe(404);
+    expect((await call(h, 'DELETE', `/me/push/subscriptions/${id}`, { user: 'vera' })).status).toBe(204);
+    expect((await call(h, 'GET', '/me/push/subscriptions', { user: 'vera' })).body.subscriptions).toEqual([]);
+  });
+});
+
+describe('a birthday nobody is home for, on two phones, through whole days', () => {
+  let h: Harness;
+  let push: FakePush;
+  let phone: TestSubscription;
+  let laptop: TestSubscription;
+
+  beforeAll(async () => {
+    h = await createHarness({ now: madrid('2026-08-12T00:00'), env: ALLOW_LOOPBACK });
+    push = await startFakePush(h.clock, await vapidKey(h));
+    phone = push.newSubscription();
+    laptop = push.newSubscription();
+    expect((await subscribe(h, 'nikita', phone)).status).toBe(201);
+    expect((await subscribe(h, 'nikita', laptop)).status).toBe(201);
+    await h.put([
+      {
+        user: 'nikita',
+        source_ref: 'person:42',
+        topic: 'birthday',
+        due_at: '2026-08-14',
+        fire_at: '2026-08-12',
+        payload: { title: "Vasya's birthday", subtitle: 'turns 34', deep_link: 'https://people.example/42', done_label: 'Congratulated' },
+      },
+    ]);
+    await h.run(madrid('2026-08-13T23:00'));
+  }, 240_000);
+  afterAll(async () => {
+    await push.close();
+    await h.close();
+  });
+
+  it('every push verifies (VAPID JWT, aes128gcm) and each window reaches both browsers once', async () => {
+    expect(push.rejected).toEqual([]);
+    expect(push.messages.length).toBeGreaterThanOrEqual(4);
+    const rows = await h.store.db
+      .selectFrom('deliveries')
+      .innerJoin('channels', 'channels.id', 'deliveries.channel_id')
+      .select(['deliveries.window_start', 'deliveries.result', 'channels.type', 'deliveries.channel_id'])
+      .where('channels.type', '=', 'push')
+      .execute();
+    expect(rows.every((r) => r.result === 'ok')).toBe(true);
+    expect(rows).toHaveLength(push.messages.length);
+    // One row per subscription per window.
+    const perWindow = new Map<string, number>();
+    for (const r of rows) perWindow.set(String(r.window_start), (perWindow.get(String(r.window_start)) ?? 0) + 1);
+    expect([...perWindow.values()].every((n) => n === 2)).toBe(true);
+    for (const m of push.messages) {
+      expect(m.jwt.aud).toBe(push.url);
+      expect(m.jwt.sub).toBe('https://hado.example.org');
+      expect(m.headers.urgency).toBe('high');
+      expect(Number(m.headers.ttl)).toBe(6 * 3600);
+    }
+  });
+
+  it('the payload: title, subtitle, absolute Ack/Done links, the deep link and a tag per event', async () => {
+    const m = push.messages.find((x) => x.subscription === phone.id)!;
+    expect(m.payload).toMatchObject({
+      v: 1,
+      type: 'reminder',
+      title: "Vasya's birthday",
+      body: 'turns 34',
+      url: 'https://people.example/42',
+      ack_label: 'Ack',
+      done_label: 'Congratulated',
+      lang: 'en',
+    });
+    expect(m.payload.tag).toBe(`hado-event-${m.payload.event_id}`);
+    const actions = m.payload.actions as { ack: string; done: string };
+    expect(actions.ack).toMatch(/^https:\/\/hado\.example\.org\/a\/[^/]+\/ack$/);
+    expect(actions.done).toMatch(/^https:\/\/hado\.example\.org\/a\/[^/]+\/done$/);
+    expect(m.headers.topic).toBe(`hado-e${m.payload.event_id}`);
+  });
+
+  it('GET /me/push/subscriptions shows when each last got through', async () => {
+    const list = (await call(h, 'GET', '/me/push/subscriptions', { user: 'nikita' })).body.subscriptions;
+    expect(list).toHaveLength(2);
+    for (const s of list) expect(s.last_ok_at).not.toBeNull();
+  });
+
+  it('Done through the link in the payload sends a silent close to both browsers', async () => {
+    const m = push.messages.at(-1)!;
+    const done = new URL((m.payload.actions as { done: string }).done);
+    const before = push.messages.length;
+    const res = await call(h, 'POST', done.pathname);
+    expect(res.status).toBe(200);
+    await h.ctx.push.idle();
+    const closes = push.messages.slice(before);
+    expect(closes.map((c) => c.subscription).sort()).toEqual([phone.id, laptop.id].sort());
+    for (const c of closes) expect(c.payload).toEqual({ v: 1, type: 'close', tag: m.payload.tag, event_id: m.payload.event_id });
+    expect(push.rejected).toEqual([]);
+  });
+});
+
+describe("the push service's answers", () => {
+  let h: Harness;
+  let push: FakePush;
+  beforeAll(async () => {
+    h = await createHarness({ now: madrid('2026-08-14T10:00'), env: ALLOW_LOOPBACK });
+    push = await startFakePush(h.clock, await vapidKey(h));
+  });
+  afterAll(async () => {
+    await push.close();
+    await h.close();
+  });
+
+  const message = (id: number): OutgoingMessage => ({
+    deliveryId: id,
+    actionToken: 'tok',
+    kind: 'event',
+    body: { event: { id: 7 }, actions: { ack: 'https://hado.example.org/a/tok/ack', done: 'https://hado.example.org/a/tok/done' } },
+    title: 'Pay rent',
+    subtitle: null,
+    deepLink: '/rent',
+    doneLabel: null,
+    locale: 'ru',
+  });
+
+  async function channelOf(user: string, sub: TestSubscription) {
+    const id = (await subscribe(h, user, sub)).body.subscription.id as number;
+    const row = await h.store.db.selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    return channelRecord(row);
+  }
+
+  it('404 and 410 remove the subscription at once', async () => {
+    for (const status of [404, 410]) {
+      const sub = push.newSubscription();
+      const channel = await channelOf('gone', sub);
+      push.answer.set(sub.id, status);
+      const result = await h.ctx.push.deliver(message(1), channel);
+      expect(result).toMatchObject({ ok: false, retryable: false });
+      expect((result as { error: string }).error).toMatch(new RegExp(`^HTTP ${status}.*removed`));
+      expect(await h.store.db.selectFrom('channels').select('id').where('id', '=', channel.id).executeTakeFirst()).toBeUndefined();
+    }
+  });
+
+  it('429 and 5xx are retried (429 after its Retry-After), 413 is logged as a bug; the subscription stays', async () => {
+    const errors: unknown[] = [];
+    const wp = new WebPush({ db: h.store.db, clock: h.clock, config: h.config, outbound: outboundPolicyOf(h.config), onError: (e) => errors.push(e) });
+    const sub = push.newSubscription();
+    const channel = await channelOf('flaky', sub);
+    push.answer.set(sub.id, 429);
+    expect(await wp.deliver(message(2), channel)).toMatchObject({ ok: false, retryable: true, retryAfterMs: 120_000 });
+    push.answer.set(sub.id, 503);
+    expect(await wp.deliver(message(3), channel)).toMatchObject({ ok: false, retryable: true });
+    expect(errors).toEqual([]);
+    push.answer.set(sub.id, 413);
+    expect(await wp.deliver(message(4), channel)).toMatchObject({ ok: false, retryable: false });
+    expect(String(errors[0])).toMatch(/too large/);
+    push.answer.set(sub.id, 201);
+    expect(await wp.deliver(message(5), channel)).toMatchObject({ ok: true });
+    expect(push.messages.at(-1)!.payload).toMatchObject({ url: 'https://hado.example.org/', ack_label: 'Помню', done_label: 'Готово' });
+    expect(await h.store.db.selectFrom('channels').select('id').where('id', '=', channel.id).executeTakeFirst()).toBeDefined();
+  });
+
+  it('a push service that hangs is a retried timeout, never a removal', async () => {
+    const wp = new WebPush({ db: h.store.db, clock: h.clock, config: h.config, outbound: outboundPolicyOf(h.config), onError: () => {}, timeoutMs: 300 });
+    const sub = push.newSubscription();
+    const channel = await channelOf('slow', sub);
+    push.answer.set(sub.id, 'hang');
+    expect(await wp.deliver(message(6), channel)).toMatchObject({ ok: false, retryable: true, error: 'timeout: no answer within 0.3 s' });
+    expect(await h.store.db.selectFrom('channels').select('id').where('id', '=', channel.id).executeTakeFirst()).toBeDefined();
+  });
+
+  it('a subscription whose keys cannot be used fails clearly and finally', async () => {
+    const sub = push.newSubscription();
+    const channel = await channelOf('broken', sub);
+    const broken = { ...channel, secret: JSON.stringify({ p256dh: Buffer.alloc(65, 4).toString('base64url'), auth: sub.json.keys.auth }) };
+    expect(await h.ctx.push.deliver(message(7), broken)).toMatchObject({ ok: false, retryable: false, error: expect.stringMatching(/^cannot encrypt/) });
+  });
+
+  it('a notice reaches the browser with no actions, its own tag, and the notice urgency', async () => {
+    const sub = push.newSubscription();
+    await subscribe(h, 'nora', sub);
+    const res = await call(h, 'POST', '/api/notices', {
+      token: h.token,
+      body: { notices: [{ recipients: ['nora'], topic: 'mention', title: 'Ana mentioned you', body: 'in "Budget"', deep_link: 'https://docs.example/1', urgent: true }] },
+    });
+    expect(res.status).toBe(200);
+    h.clock.advance({ minutes: 15 });
+    await h.tick();
+    const m = push.messages.filter((x) => x.subscription === sub.id);
+    expect(m).toHaveLength(1);
+    expect(m[0]!.payload).toMatchObject({ type: 'notice', title: 'Ana mentioned you', body: 'in "Budget"', url: 'https://docs.example/1', actions: null, done_label: null });
+    expect(m[0]!.payload.tag).toBe(`hado-notice-${m[0]!.payload.notice_id}`);
+    expect(m[0]!.headers.urgency).toBe('high');
+  });
+});
