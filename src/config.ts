@@ -24,6 +24,10 @@ export interface Config {
   vapidPrivateKey: string | null;
   /** The VAPID `sub` claim: a mailto: or https: URL a push service can reach the operator at. */
   vapidSubject: string;
+  /** Expo's push API (issue 12): its root URL, the optional access token, the Android notification channel. */
+  expoApiRoot: string;
+  expoAccessToken: string | null;
+  expoAndroidChannelId: string;
   presenceTimeoutMs: number;
   fallbackDayMinutes: number;
   fallbackHourMinutes: number;
@@ -206,6 +210,31 @@ export const KEYS = {
         throw new Bad(`must be a mailto: or https: URL, got "${raw}"`);
       }
       if (u.protocol !== 'mailto:' && u.protocol !== 'https:') throw new Bad(`must be a mailto: or https: URL, got "${raw}"`);
+      return raw;
+    },
+  },
+  expoApiRoot: {
+    env: 'HADO_EXPO_API_ROOT',
+    doc: 'Expo push API root URL (mobile app push); requests go to <root>/--/api/v2/push/send and …/getReceipts',
+    default: () => 'https://exp.host',
+    parse: url(['http:', 'https:']),
+  },
+  expoAccessToken: {
+    env: 'HADO_EXPO_ACCESS_TOKEN',
+    doc: 'Expo access token, sent as a Bearer token; needed only when the Expo project requires it ("enhanced security for push notifications")',
+    default: () => null,
+    parse: (raw) => {
+      if (!/^[\x21-\x7e]{1,512}$/.test(raw)) throw new Bad('must be 1-512 printable characters without spaces');
+      return raw;
+    },
+    mask: hidden,
+  },
+  expoAndroidChannelId: {
+    env: 'HADO_EXPO_ANDROID_CHANNEL',
+    doc: 'Android notification channel id Expo pushes name (channelId); the app creates it with setNotificationChannelAsync',
+    default: () => 'default',
+    parse: (raw) => {
+      if (!/^[A-Za-z0-9._-]{1,64}$/.test(raw)) throw new Bad(`must be 1-64 characters of A-Z, a-z, 0-9, ., _ and -, got "${raw}"`);
       return raw;
     },
   },
@@ -413,7 +442,7 @@ export function addressMatcher(ranges: string[]): (address: string | undefined) 
 }
 
 /** Keys that may be unset (empty = unset). */
-const OPTIONAL = new Set<string>(['databaseUrl', 'telegramBotToken', 'telegramWebhookSecret', 'localUser', 'metricsAddr', 'vapidPublicKey', 'vapidPrivateKey']);
+const OPTIONAL = new Set<string>(['databaseUrl', 'telegramBotToken', 'telegramWebhookSecret', 'localUser', 'metricsAddr', 'vapidPublicKey', 'vapidPrivateKey', 'expoAccessToken']);
 
 interface KeyReading {
   name: string;

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { startAdminSocket } from './admin/socket.ts';
 import { PresenceCache } from './channels/presence.ts';
 import { WebPush } from './channels/push/web-push.ts';
+import { ExpoPush } from './channels/mobile/expo.ts';
 import { buildChannels } from './channels/registry.ts';
 import { type TelegramClient, telegramClientOf } from './channels/telegram/api.ts';
 import { clearButtonsAfterDone } from './channels/telegram/channel.ts';
@@ -64,7 +65,8 @@ export function buildContext(
   const live = opts.live ?? new Live(store, { maxPerUser: config.streamMaxPerUser, log: log.child({ part: 'live' }) });
   const limits = new RateLimits(config);
   const push = new WebPush({ db: store.db, clock, config, outbound: outboundPolicyOf(config), onError });
-  const ctx: AppContext = { store, db: store.db, config, clock, live, telegram, push, onError, onEventDone: () => {}, limits };
+  const mobile = new ExpoPush({ db: store.db, clock, config, outbound: outboundPolicyOf(config), log: log.child({ component: 'expo' }) });
+  const ctx: AppContext = { store, db: store.db, config, clock, live, telegram, push, mobile, onError, onEventDone: () => {}, limits };
   // After Done by any path, the event's old Telegram messages lose their buttons and its
   // browser notifications close (SPEC A7, issue 12).
   ctx.onEventDone = (eventId) => {
@@ -79,6 +81,7 @@ export async function closeContext(ctx: AppContext): Promise<void> {
   await ctx.live.stop();
   await ctx.telegram?.idle();
   await ctx.push.idle();
+  await ctx.mobile.idle();
 }
 
 export async function openContext(config: Config, opts: { migrate: boolean; clock?: Clock; log?: Logger }): Promise<AppContext> {
@@ -119,7 +122,7 @@ export async function run(config: Config, parts: Parts, opts: { migrate: boolean
   const { onError } = ctx;
   const loops: Loop[] = [];
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
-  const channels = buildChannels({ config, clock: ctx.clock, telegram: ctx.telegram, push: ctx.push });
+  const channels = buildChannels({ config, clock: ctx.clock, telegram: ctx.telegram, push: ctx.push, mobile: ctx.mobile });
   // The VAPID key pair is made on first start (and read once), not on the first subscription.
   await ctx.push.keys();
   const worker = parts.worker

@@ -12,6 +12,8 @@ import { webhookChannel } from './webhook.ts';
 import { outboundPolicyOf } from '../net/outbound.ts';
 import { pushChannel } from './push/channel.ts';
 import type { WebPush } from './push/web-push.ts';
+import { mobileChannel } from './mobile/channel.ts';
+import type { ExpoPush } from './mobile/expo.ts';
 
 export class ChannelRegistry {
   private readonly channels = new Map<ChannelType, Channel>();
@@ -25,20 +27,33 @@ export class ChannelRegistry {
   get(type: ChannelType): Channel | undefined {
     return this.channels.get(type);
   }
+
+  /** Runs every channel's upkeep (Channel.maintain), one after another; a failure is reported and the rest still run. */
+  async maintain(report: (err: unknown, type: ChannelType) => void): Promise<void> {
+    for (const channel of this.channels.values()) {
+      if (!channel.maintain) continue;
+      try {
+        await channel.maintain();
+      } catch (err) {
+        report(err, channel.type);
+      }
+    }
+  }
 }
 
 /**
  * The process's channels, configured from the environment: one line per
  * channel type (a new type registers here). `telegram` is the process's
  * client (null without a bot token: its rows then fail clearly); `push` the
- * process's WebPush (runtime.ts buildContext).
+ * process's WebPush, `mobile` its ExpoPush (runtime.ts buildContext).
  */
-export function buildChannels(deps: { config: Config; clock: Clock; telegram?: TelegramClient | null; push?: WebPush | null }): ChannelRegistry {
+export function buildChannels(deps: { config: Config; clock: Clock; telegram?: TelegramClient | null; push?: WebPush | null; mobile?: ExpoPush | null }): ChannelRegistry {
   return new ChannelRegistry()
     .register(webChannel)
     .register(
       webhookChannel({ clock: deps.clock, presenceTimeoutMs: deps.config.presenceTimeoutMs, outbound: outboundPolicyOf(deps.config) }),
     )
     .register(telegramChannel(deps.telegram ?? null))
-    .register(pushChannel(deps.push ?? null));
+    .register(pushChannel(deps.push ?? null))
+    .register(mobileChannel(deps.mobile ?? null));
 }

@@ -34,4 +34,6 @@ export interface Channel {
   readonly type: ChannelType;
   presence(user: PresenceUser, channel: ChannelRecord, now: Date): Promise<Presence>;
   deliver(message: OutgoingMessage, user: PresenceUser, channel: ChannelRecord): Promise<DeliveryResult>;
+  /** Upkeep the worker runs about once a minute beside its deliveries (Expo's receipts); errors go to the worker's sink. */
+  maintain?(): Promise<void>;
 }

@@ -1,4 +1,5 @@
 import type { WebPush } from '../channels/push/web-push.ts';
+import type { ExpoPush } from '../channels/mobile/expo.ts';
 import type { TelegramClient } from '../channels/telegram/api.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
@@ -23,6 +24,8 @@ export interface AppContext {
   telegram: TelegramClient | null;
   /** The process's Web Push sender: the VAPID key pair, the push services' connections, the close messages after Done. */
   push: WebPush;
+  /** The process's Expo push sender (mobile apps): its connections, its chunks, the receipts it reads. */
+  mobile: ExpoPush;
   /** Called after every Done that closed an event, once committed (e.g. Telegram removes old buttons). */
   onEventDone(eventId: number): void;
   /** The process's error sink for background work. */

@@ -335,6 +335,12 @@ function describeChannel(c: ChannelRow, l: Locale): { name: string; details: str
     const device = typeof config.user_agent === 'string' ? config.user_agent : '';
     return { name: t(l, 'settings.channel.push'), details: device ? [device, host] : [host] };
   }
+  if (c.type === 'mobile') {
+    // "iOS · pixel-7a": the platform and the app's own name for the device.
+    const platform = config.platform === 'ios' ? 'iOS' : config.platform === 'android' ? 'Android' : '';
+    const device = typeof config.device_id === 'string' ? config.device_id : '';
+    return { name: t(l, 'settings.channel.mobile'), details: [[platform, device].filter(Boolean).join(' · ')] };
+  }
   const deliver = typeof config.deliver_url === 'string' ? shortUrl(config.deliver_url) : '';
   const presence =
     typeof config.presence_url === 'string'

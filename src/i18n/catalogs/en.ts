@@ -146,6 +146,7 @@ export default {
   'settings.channel.presence': "presence: {url}",
   'settings.channel.noPresence': "no presence URL",
   'settings.channel.push': "Browser push",
+  'settings.channel.mobile': "Mobile app",
 
   // Signed out: a request without a user (no proxy, no local mode).
   'signedOut.title': "Hado — not signed in",
@@ -186,6 +187,7 @@ export default {
   'notices.prefs.telegram': "Telegram",
   'notices.prefs.webhook': "Webhook",
   'notices.prefs.push': "Browser push",
+  'notices.prefs.mobile': "Mobile app",
 
   // Errors shown on the page (the API's own messages stay English: an English reader gets those as they are).
   'error.tz': "That is not a time zone. Pick one from the list, for example Europe/Madrid.",

@@ -139,6 +139,7 @@ export default {
   'settings.channel.presence': "присутствие: {url}",
   'settings.channel.noPresence': "без URL присутствия",
   'settings.channel.push': "Push в браузере",
+  'settings.channel.mobile': "Мобильное приложение",
 
   // Signed out: a request without a user (no proxy, no local mode).
   'signedOut.title': "Hado — вход не выполнен",
@@ -179,6 +180,7 @@ export default {
   'notices.prefs.telegram': "Telegram",
   'notices.prefs.webhook': "Вебхук",
   'notices.prefs.push': "Push в браузере",
+  'notices.prefs.mobile': "Мобильное приложение",
 
   // Errors shown on the page (the API's own messages stay English: an English reader gets those as they are).
   'error.tz': "Такого часового пояса нет. Выберите его из списка, например Europe/Moscow.",

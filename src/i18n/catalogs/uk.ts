@@ -139,6 +139,7 @@ export default {
   'settings.channel.presence': "присутність: {url}",
   'settings.channel.noPresence': "без URL присутності",
   'settings.channel.push': "Push у браузері",
+  'settings.channel.mobile': "Мобільний застосунок",
 
   // Signed out: a request without a user (no proxy, no local mode).
   'signedOut.title': "Hado — вхід не виконано",
@@ -179,6 +180,7 @@ export default {
   'notices.prefs.telegram': "Telegram",
   'notices.prefs.webhook': "Вебхук",
   'notices.prefs.push': "Push у браузері",
+  'notices.prefs.mobile': "Мобільний застосунок",
 
   // Errors shown on the page (the API's own messages stay English: an English reader gets those as they are).
   'error.tz': "Такого часового поясу немає. Виберіть його зі списку, наприклад Europe/Kyiv.",
