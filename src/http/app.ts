@@ -11,6 +11,7 @@ import { apiEventsRoutes } from './routes/api-events.ts';
 import { actionRoutes } from './routes/actions.ts';
 import { channelRoutes } from './routes/channels.ts';
 import { pushRoutes } from './routes/push.ts';
+import { deviceRoutes } from './routes/devices.ts';
 import { healthRoutes } from './routes/health.ts';
 import { meRoutes } from './routes/me.ts';
 import { apiNoticesRoutes } from './routes/api-notices.ts';
@@ -100,6 +101,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   await app.register(meRoutes(ctx));
   await app.register(channelRoutes(ctx));
   await app.register(pushRoutes(ctx));
+  await app.register(deviceRoutes(ctx));
   await app.register(actionRoutes(ctx));
   await app.register(apiNoticesRoutes(ctx));
   await app.register(meNoticesRoutes(ctx));

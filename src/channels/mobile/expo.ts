@@ -273,7 +273,7 @@ export class ExpoPush {
     if (ticket && ticket.status === 'ok' && typeof ticket.id === 'string' && ticket.id.length > 0 && ticket.id.length <= 200) {
       return { ok: true, externalId: ticket.id };
     }
-    if (!ticket || ticket.status !== 'error') {
+    if (ticket?.status !== 'error') {
       return { ok: false, error: `Expo push API: not a ticket: ${JSON.stringify(ticket)?.slice(0, ERROR_BODY_CHARS)}`, retryable: true };
     }
     const code = ticket.details?.error;

@@ -43,9 +43,14 @@ export type MobileData =
   | { hado: 1; kind: 'notice'; notice_id: number; delivery_id: number; push: number | null; deep_link: string | null; urgent: boolean };
 
 export function mobileData(m: OutgoingMessage): MobileData {
-  const body = m.body as Record<string, any>;
+  const body = m.body as {
+    event?: { id?: unknown };
+    actions?: { ack: string; done: string };
+    notice?: { id?: unknown; urgent?: unknown };
+    push?: unknown;
+  };
   if (m.kind === 'event') {
-    const actions = body.actions as { ack: string; done: string };
+    const actions = body.actions ?? { ack: '', done: '' };
     return {
       hado: 1,
       kind: 'event',
