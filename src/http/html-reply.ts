@@ -9,6 +9,9 @@ export const CSP = [
   "style-src 'self'",
   "img-src 'self' data:",
   "connect-src 'self'",
+  // The installable inbox (issue 12): its manifest and its service worker, both from this origin.
+  "manifest-src 'self'",
+  "worker-src 'self'",
   "form-action 'self'",
   "base-uri 'none'",
   "frame-ancestors 'none'",

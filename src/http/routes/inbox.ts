@@ -21,6 +21,7 @@ import { PAGE_SCHEMA, sendHtml } from '../html-reply.ts';
 import { type InboxModel, type PageAssets, renderChannels, renderGroups, renderInboxPage, renderSignedOut } from '../views/inbox-page.ts';
 import { localeFromAcceptLanguage, toLocale } from '../../i18n/locales.ts';
 import { inboxNoticeRoutes } from './inbox-notices.ts';
+import { pwaRoutes } from './pwa.ts';
 
 export function inboxRoutes(ctx: AppContext, assets: Assets = loadAssets()): FastifyPluginAsync {
   const resolveUser = userResolver(ctx);
@@ -29,6 +30,7 @@ export function inboxRoutes(ctx: AppContext, assets: Assets = loadAssets()): Fas
     // One entry module; it imports the others, each preloaded so they load side by side.
     module: assets.url('inbox.js'),
     preload: assets.imports('inbox.js'),
+    appIcon: assets.url('icon-192.png'),
   };
 
   async function model(user: UserRow): Promise<InboxModel> {
@@ -59,6 +61,7 @@ export function inboxRoutes(ctx: AppContext, assets: Assets = loadAssets()): Fas
 
   return async (app) => {
     await app.register(inboxNoticeRoutes(ctx));
+    await app.register(pwaRoutes(assets));
 
     app.get('/', { schema: PAGE_SCHEMA }, async (request, reply) => {
       let user: UserRow;

@@ -8,6 +8,7 @@
 //   channels.js       channels, webhooks, Telegram linking
 //   notices.js        the bell and the feed panel (notice-list.js, notice-toasts.js)
 //   preferences.js    the preferences grid
+//   push.js           notifications on this device (the service worker, Web Push)
 // Imports are rewritten to content-hashed URLs by the server (src/http/assets.ts).
 import { startChannels } from './channels.js';
 import { startEvents } from './events.js';
@@ -15,6 +16,7 @@ import { startHeartbeat } from './heartbeat.js';
 import { startLive } from './live.js';
 import { startNotices } from './notices.js';
 import { startPreferences } from './preferences.js';
+import { startPush } from './push.js';
 import { startSettings } from './settings.js';
 
 // Buttons with aria-disabled stay focusable but do nothing while busy.
@@ -36,5 +38,6 @@ startSettings();
 startChannels();
 startNotices();
 startPreferences();
+startPush().catch(() => {});
 // Last: every module has subscribed to the frames it wants.
 startLive();

@@ -41,6 +41,8 @@ export interface PageAssets {
   module: string;
   /** Every module it imports. */
   preload: string[];
+  /** The icon an iPhone puts on the home screen (the manifest has the rest). */
+  appIcon: string;
 }
 
 const GROUPS = [
@@ -57,6 +59,9 @@ export const pageTitle = (badge: number, locale: Locale): string =>
 const badgeLabel = (badge: number, locale: Locale): string =>
   badge === 0 ? say(locale, 'badge.none') : say(locale, 'badge.some', { n: badge });
 
+/** The browser's colour around an installed inbox (the manifest's theme_color too). */
+export const THEME_COLOR = '#2c5f8a';
+
 const FAVICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='8' fill='%232c5f8a'/%3E%3Cpath d='M5 19c3-5 6-5 9 0s6 5 9 0 4-4 4-4' stroke='%23fff' stroke-width='3' fill='none' stroke-linecap='round'/%3E%3C/svg%3E";
 
@@ -71,6 +76,9 @@ export function renderInboxPage(m: InboxModel, assets: PageAssets): string {
 <meta name="color-scheme" content="light dark">
 <title>${pageTitle(m.badge, l)}</title>
 <link rel="icon" href="${FAVICON}">
+<link rel="manifest" href="/manifest.webmanifest">
+<meta name="theme-color" content="${THEME_COLOR}">
+<link rel="apple-touch-icon" href="${assets.appIcon}">
 ${assets.css.map((href) => html`<link rel="stylesheet" href="${href}">\n`)}${assets.preload.map((href) => html`<link rel="modulepreload" href="${href}">\n`)}<script type="module" src="${assets.module}"></script>
 </head>
 <body>
@@ -225,6 +233,8 @@ function renderSettings(m: InboxModel): SafeHtml {
       <p class="field-error" data-error-for="_form" role="alert" hidden></p>
     </form>
 
+    ${renderPushDevice(l)}
+
     <section class="card" aria-labelledby="channels-title">
       <h3 id="channels-title" class="card-title">${t(l, 'settings.channels')}</h3>
       <p class="hint">${t(l, 'settings.channelsHint')}</p>
@@ -292,6 +302,27 @@ function renderSettings(m: InboxModel): SafeHtml {
 
     ${renderPreferences(m.grid, l)}
   </aside>`;
+}
+
+/**
+ * "Notifications on this device": Web Push for this browser (push.js). Every
+ * state's words are here, hidden; the script shows those of the state it
+ * finds (data-when), so it says nothing by itself.
+ */
+function renderPushDevice(l: Locale): SafeHtml {
+  return html`<section id="push-device" class="card" aria-labelledby="push-title" data-state="unknown">
+      <h3 id="push-title" class="card-title">${t(l, 'settings.push.title')}</h3>
+      <p class="hint">${t(l, 'settings.push.hint')}</p>
+      <p class="push-state" data-when="on" hidden><span class="ok-mark" aria-hidden="true"></span>${t(l, 'settings.push.on')}</p>
+      <p class="push-state hint" data-when="off" hidden>${t(l, 'settings.push.off')}</p>
+      <p class="push-state hint" data-when="denied" hidden>${t(l, 'settings.push.denied')}</p>
+      <p class="push-state hint" data-when="unsupported" hidden>${t(l, 'settings.push.unsupported')}</p>
+      <div class="form-actions">
+        <button type="button" id="push-on" class="btn primary" data-when="off" hidden><span class="btn-text">${t(l, 'settings.push.turnOn')}</span></button>
+        <button type="button" id="push-off" class="btn" data-when="on" hidden><span class="btn-text">${t(l, 'settings.push.turnOff')}</span></button>
+      </div>
+      <p class="field-error" data-error-for="_form" role="alert" hidden></p>
+    </section>`;
 }
 
 const telegramLinked = (channels: ChannelRow[]): boolean => channels.some((c) => c.type === 'telegram');

@@ -146,6 +146,14 @@ export default {
   'settings.channel.presence': "presence: {url}",
   'settings.channel.noPresence': "no presence URL",
   'settings.channel.push': "Browser push",
+  'settings.push.title': "Notifications on this device",
+  'settings.push.hint': "Reminders and notices as notifications of this browser, even while the page is closed — with Ack and Done on them.",
+  'settings.push.on': "On for this browser.",
+  'settings.push.off': "Off for this browser.",
+  'settings.push.denied': "Notifications are blocked for this site. Allow them in the browser's site settings, then come back.",
+  'settings.push.unsupported': "This browser cannot receive push notifications. On iPhone and iPad: Share → Add to Home Screen, then open Hado from the home screen.",
+  'settings.push.turnOn': "Turn on",
+  'settings.push.turnOff': "Turn off",
   'settings.channel.mobile': "Mobile app",
 
   // Signed out: a request without a user (no proxy, no local mode).

@@ -138,7 +138,15 @@ export default {
   'settings.channel.webhook': "Вебхук",
   'settings.channel.presence': "присутствие: {url}",
   'settings.channel.noPresence': "без URL присутствия",
-  'settings.channel.push': "Push в браузере",
+  'settings.channel.push': "Уведомления браузера",
+  'settings.push.title': "Уведомления на этом устройстве",
+  'settings.push.hint': "Напоминания и оповещения приходят уведомлениями этого браузера, даже когда страница закрыта, — с кнопками «Помню» и «Готово».",
+  'settings.push.on': "Включены для этого браузера.",
+  'settings.push.off': "Выключены для этого браузера.",
+  'settings.push.denied': "Уведомления для этого сайта заблокированы. Разрешите их в настройках сайта в браузере и вернитесь сюда.",
+  'settings.push.unsupported': "Этот браузер не принимает пуш-уведомления. На iPhone и iPad: «Поделиться» → «На экран „Домой“», затем откройте Hado с экрана «Домой».",
+  'settings.push.turnOn': "Включить",
+  'settings.push.turnOff': "Выключить",
   'settings.channel.mobile': "Мобильное приложение",
 
   // Signed out: a request without a user (no proxy, no local mode).
@@ -179,7 +187,7 @@ export default {
   'notices.prefs.web': "Веб",
   'notices.prefs.telegram': "Telegram",
   'notices.prefs.webhook': "Вебхук",
-  'notices.prefs.push': "Push в браузере",
+  'notices.prefs.push': "Браузер",
   'notices.prefs.mobile': "Мобильное приложение",
 
   // Errors shown on the page (the API's own messages stay English: an English reader gets those as they are).

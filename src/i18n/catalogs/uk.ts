@@ -138,7 +138,15 @@ export default {
   'settings.channel.webhook': "Вебхук",
   'settings.channel.presence': "присутність: {url}",
   'settings.channel.noPresence': "без URL присутності",
-  'settings.channel.push': "Push у браузері",
+  'settings.channel.push': "Сповіщення браузера",
+  'settings.push.title': "Сповіщення на цьому пристрої",
+  'settings.push.hint': "Нагадування й сповіщення приходять сповіщеннями цього браузера, навіть коли сторінку закрито, — з кнопками «Пам'ятаю» та «Готово».",
+  'settings.push.on': "Увімкнено для цього браузера.",
+  'settings.push.off': "Вимкнено для цього браузера.",
+  'settings.push.denied': "Сповіщення для цього сайту заблоковано. Дозвольте їх у налаштуваннях сайту в браузері й поверніться сюди.",
+  'settings.push.unsupported': "Цей браузер не приймає пуш-сповіщення. На iPhone та iPad: «Поділитися» → «На початковий екран», потім відкрийте Hado з початкового екрана.",
+  'settings.push.turnOn': "Увімкнути",
+  'settings.push.turnOff': "Вимкнути",
   'settings.channel.mobile': "Мобільний застосунок",
 
   // Signed out: a request without a user (no proxy, no local mode).
@@ -179,7 +187,7 @@ export default {
   'notices.prefs.web': "Веб",
   'notices.prefs.telegram': "Telegram",
   'notices.prefs.webhook': "Вебхук",
-  'notices.prefs.push': "Push у браузері",
+  'notices.prefs.push': "Браузер",
   'notices.prefs.mobile': "Мобільний застосунок",
 
   // Errors shown on the page (the API's own messages stay English: an English reader gets those as they are).
