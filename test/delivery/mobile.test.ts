@@ -414,6 +414,20 @@ describe('DeviceNotRegistered and the other answers of Expo', () => {
     expect(m[0]!.data).toMatchObject({ hado: 1, kind: 'notice', deep_link: 'https://docs.example/1', urgent: true });
     expect(m[0]!.collapseId).toBe(`hado-notice-${m[0]!.data!.notice_id}`);
   });
+
+  it('the preferences grid has a mobile column: switched off for a kind, the phone gets none of it', async () => {
+    const token = expoToken('prefs');
+    await register(h, 'olga', { token, platform: 'android', device_id: 'olga-phone' });
+    const notice = { recipients: ['olga'], topic: 'digest', title: 'Weekly digest', urgent: true };
+    expect((await call(h, 'POST', '/api/notices', { token: h.token, body: { notices: [notice] } })).status).toBe(200);
+    const grid = await call(h, 'PUT', '/me/preferences', { user: 'olga', body: { rows: [{ source: 'docs', topic: 'digest', channels: { mobile: false } }] } });
+    expect(grid.status).toBe(200);
+    expect(grid.body.rows[0].channels).toMatchObject({ mobile: false, web: true });
+    expect((await call(h, 'POST', '/api/notices', { token: h.token, body: { notices: [{ ...notice, title: 'Another digest' }] } })).status).toBe(200);
+    h.clock.advance({ minutes: 15 });
+    await h.tick();
+    expect(expo.messages.filter((x) => x.to === token && x.title === 'Another digest')).toEqual([]);
+  });
 });
 
 function message(id: number): OutgoingMessage {
