@@ -28,6 +28,13 @@ export interface Config {
   expoApiRoot: string;
   expoAccessToken: string | null;
   expoAndroidChannelId: string;
+  /** smtp:// or smtps:// URL of the operator's relay; null = no email channel. */
+  smtpUrl: string | null;
+  /** The From of every mail ("Hado <hado@example.org>"); required with smtpUrl. */
+  mailFrom: string | null;
+  slackBotToken: string | null;
+  slackSigningSecret: string | null;
+  slackApiRoot: string;
   presenceTimeoutMs: number;
   fallbackDayMinutes: number;
   fallbackHourMinutes: number;
@@ -47,6 +54,9 @@ export interface Config {
   /** Where this process serves /metrics, /healthz and /readyz; null = nowhere (the public port never serves /metrics). */
   metricsAddr: { host: string; port: number } | null;
   shutdownGraceMs: number;
+  databaseWaitMs: number;
+  connectTimeoutMs: number;
+  deliveryHostConcurrency: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -212,6 +222,60 @@ export const KEYS = {
       if (u.protocol !== 'mailto:' && u.protocol !== 'https:') throw new Bad(`must be a mailto: or https: URL, got "${raw}"`);
       return raw;
     },
+  },
+  smtpUrl: {
+    env: 'HADO_SMTP_URL',
+    doc: 'SMTP relay for the email channel: smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…:465; unset = no email channel',
+    default: () => null,
+    parse: (raw) => {
+      let u: URL;
+      try {
+        u = new URL(raw);
+      } catch {
+        throw new Bad('must be a URL such as smtp://user:pass@smtp.example.org:587');
+      }
+      if (u.protocol !== 'smtp:' && u.protocol !== 'smtps:') throw new Bad(`must be an smtp:// or smtps:// URL, got "${maskUrlPassword(raw)}"`);
+      if (!u.hostname) throw new Bad('must name a host');
+      return raw;
+    },
+    mask: (raw) => maskUrlPassword(raw),
+  },
+  mailFrom: {
+    env: 'HADO_MAIL_FROM',
+    doc: 'From address of every mail, e.g. "Hado <hado@example.org>"; required with HADO_SMTP_URL',
+    default: () => null,
+    parse: (raw) => {
+      const m = /^\s*(?:[^<>\r\n]*<([^<>\s]+)>|([^<>\s]+))\s*$/.exec(raw);
+      const address = m?.[1] ?? m?.[2];
+      if (!address || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(address)) throw new Bad(`must be an address or "Name <address>", got "${raw}"`);
+      return raw.trim();
+    },
+  },
+  slackBotToken: {
+    env: 'SLACK_BOT_TOKEN',
+    doc: 'Slack bot token (xoxb-…) of an app with chat:write, im:write and users:read; unset = no Slack channel',
+    default: () => null,
+    parse: (raw) => {
+      if (!/^xox[a-z]-[A-Za-z0-9-]+$/.test(raw)) throw new Bad('must look like xoxb-… (OAuth & Permissions → Bot User OAuth Token)');
+      return raw;
+    },
+    mask: hidden,
+  },
+  slackSigningSecret: {
+    env: 'SLACK_SIGNING_SECRET',
+    doc: "The Slack app's signing secret (Basic Information), which signs POST /hooks/slack; required with SLACK_BOT_TOKEN",
+    default: () => null,
+    parse: (raw) => {
+      if (!/^[A-Za-z0-9]{16,128}$/.test(raw)) throw new Bad('must be 16-128 letters and digits (Basic Information → Signing Secret)');
+      return raw;
+    },
+    mask: hidden,
+  },
+  slackApiRoot: {
+    env: 'SLACK_API_ROOT',
+    doc: 'Slack Web API root URL',
+    default: () => 'https://slack.com/api',
+    parse: url(['http:', 'https:']),
   },
   expoApiRoot: {
     env: 'HADO_EXPO_API_ROOT',
@@ -396,6 +460,28 @@ export const KEYS = {
     default: () => '8',
     parse: (raw) => int(1, 600)(raw) * 1000,
   },
+  databaseWaitMs: {
+    env: 'HADO_DATABASE_WAIT',
+    doc: 'Seconds a starting process waits for an unreachable PostgreSQL server before giving up; 0 = do not wait',
+    default: () => '60',
+    parse: (raw) => int(0, 3600)(raw) * 1000,
+  },
+  connectTimeoutMs: {
+    env: 'HADO_CONNECT_TIMEOUT',
+    doc: 'Seconds to wait for a connection to a webhook receiver (the answer then has 15 s); a dead host is known sooner',
+    default: () => '5',
+    parse: (raw) => {
+      const n = Number(raw);
+      if (!Number.isFinite(n) || n <= 0 || n > 15) throw new Bad(`must be a number of seconds in (0, 15], got "${raw}"`);
+      return Math.round(n * 1000);
+    },
+  },
+  deliveryHostConcurrency: {
+    env: 'HADO_DELIVERY_HOST_CONCURRENCY',
+    doc: 'Deliveries one worker process sends at once to one receiver host (scheme, name, port), a quarter of it while the host is slow or failing; the rest wait their turn',
+    default: () => '32',
+    parse: int(1, 1000),
+  },
 } satisfies { [K in keyof Config]: Key<Config[K]> };
 
 const listOf = (raw: string): string[] =>
@@ -442,7 +528,20 @@ export function addressMatcher(ranges: string[]): (address: string | undefined) 
 }
 
 /** Keys that may be unset (empty = unset). */
-const OPTIONAL = new Set<string>(['databaseUrl', 'telegramBotToken', 'telegramWebhookSecret', 'localUser', 'metricsAddr', 'vapidPublicKey', 'vapidPrivateKey', 'expoAccessToken']);
+const OPTIONAL = new Set<string>([
+  'databaseUrl',
+  'telegramBotToken',
+  'telegramWebhookSecret',
+  'localUser',
+  'metricsAddr',
+  'vapidPublicKey',
+  'vapidPrivateKey',
+  'smtpUrl',
+  'mailFrom',
+  'slackBotToken',
+  'slackSigningSecret',
+  'expoAccessToken',
+]);
 
 interface KeyReading {
   name: string;
@@ -486,6 +585,10 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('TELEGRAM_WEBHOOK_SECRET must be set when TELEGRAM_BOT_TOKEN is set');
   }
   if (problems.length === 0) problems.push(...vapidPairProblems(config));
+  if (problems.length === 0 && config.smtpUrl && !config.mailFrom) problems.push('HADO_MAIL_FROM must be set when HADO_SMTP_URL is set');
+  if (problems.length === 0 && config.slackBotToken && !config.slackSigningSecret) {
+    problems.push('SLACK_SIGNING_SECRET must be set when SLACK_BOT_TOKEN is set');
+  }
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   return config;
 }

@@ -11,10 +11,13 @@ import { ExpoPush } from './channels/mobile/expo.ts';
 import { buildChannels } from './channels/registry.ts';
 import { type TelegramClient, telegramClientOf } from './channels/telegram/api.ts';
 import { clearButtonsAfterDone } from './channels/telegram/channel.ts';
+import { type Mailer, mailerOf } from './channels/email/mailer.ts';
 import { type Clock, systemClock } from './clock.ts';
-import type { Config } from './config.ts';
+import { type Config, storageLabel } from './config.ts';
 import { openStore, type Store } from './db/connect.ts';
 import { assertSchemaCurrent, migrateToLatest } from './db/migrate.ts';
+import { isDatabaseUnavailable } from './db/unavailable.ts';
+import { whileUnavailable } from './db/wait.ts';
 import type { ErrorSink } from './errors.ts';
 import { buildApp } from './http/app.ts';
 import { RateLimits } from './http/rate-limit.ts';
@@ -42,9 +45,37 @@ export interface Runtime {
   stop(): Promise<void>;
 }
 
-/** The one error sink of a process: everything background work could not do, logged with where it happened. */
-export function errorSink(log: Pick<Logger, 'error'>): ErrorSink {
-  return (err, where, detail) => log.error({ err, ...detail }, `${where} failed`);
+/**
+ * The one error sink of a process: everything background work could not do,
+ * logged with where it happened. An unreachable database is expected weather
+ * (a restart, an outage): one warning line without a stack, and the part that
+ * failed retries on its own.
+ */
+export function errorSink(log: Pick<Logger, 'error' | 'warn'>): ErrorSink {
+  return (err, where, detail) => {
+    if (isDatabaseUnavailable(err)) log.warn({ ...detail, reason: err instanceof Error ? err.message : String(err) }, `${where}: database unreachable, will retry`);
+    else log.error({ err, ...detail }, `${where} failed`);
+  };
+}
+
+/** The message of the error's deepest cause ("connect ECONNREFUSED …" rather than "Migrations failed: …"). */
+function innermost(err: unknown): string {
+  let e = err;
+  while (e instanceof Error && e.cause !== undefined) e = e.cause;
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** Says "a database connection was lost" at most once in this many ms (a restart drops every pooled connection at once). */
+const LOST_LOG_EVERY_MS = 10_000;
+
+function connectionLostLog(log: Pick<Logger, 'warn'>): (err: Error) => void {
+  let last = Number.NEGATIVE_INFINITY;
+  return (err) => {
+    const now = performance.now();
+    if (now - last < LOST_LOG_EVERY_MS) return;
+    last = now;
+    log.warn({ reason: err.message }, 'database connection lost; queries retry on new connections');
+  };
 }
 
 /**
@@ -57,16 +88,17 @@ export function buildContext(
   store: Store,
   config: Config,
   clock: Clock,
-  opts: { log?: Logger; live?: Live; telegram?: TelegramClient | null } = {},
+  opts: { log?: Logger; live?: Live; telegram?: TelegramClient | null; mailer?: Mailer | null } = {},
 ): AppContext {
   const log = opts.log ?? createLogger(config.logLevel);
   const onError = errorSink(log);
   const telegram = opts.telegram !== undefined ? opts.telegram : telegramClientOf(config, log.child({ component: 'telegram' }));
+  const mailer = opts.mailer !== undefined ? opts.mailer : mailerOf(config, log.child({ component: 'mail' }));
   const live = opts.live ?? new Live(store, { maxPerUser: config.streamMaxPerUser, log: log.child({ part: 'live' }) });
   const limits = new RateLimits(config);
   const push = new WebPush({ db: store.db, clock, config, outbound: outboundPolicyOf(config), onError });
   const mobile = new ExpoPush({ db: store.db, clock, config, outbound: outboundPolicyOf(config), log: log.child({ component: 'expo' }) });
-  const ctx: AppContext = { store, db: store.db, config, clock, live, telegram, push, mobile, onError, onEventDone: () => {}, limits };
+  const ctx: AppContext = { store, db: store.db, config, clock, live, telegram, push, mailer, mobile, onError, onEventDone: () => {}, limits };
   // After Done by any path, the event's old Telegram messages lose their buttons and its
   // browser notifications close (SPEC A7, issue 12).
   ctx.onEventDone = (eventId) => {
@@ -81,19 +113,43 @@ export async function closeContext(ctx: AppContext): Promise<void> {
   await ctx.live.stop();
   await ctx.telegram?.idle();
   await ctx.push.idle();
+  ctx.mailer?.close();
   await ctx.mobile.idle();
 }
 
+/**
+ * Opens the store and migrates it (or checks it is current). A PostgreSQL
+ * server that does not answer yet is waited for, up to HADO_DATABASE_WAIT,
+ * with a log line per retry (issue 16, item 1).
+ */
 export async function openContext(config: Config, opts: { migrate: boolean; clock?: Clock; log?: Logger }): Promise<AppContext> {
-  const store: Store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const log = opts.log ?? createLogger(config.logLevel);
+  const store: Store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onConnectionLost: connectionLostLog(log) });
+  const where = storageLabel(config);
+  let waited = false;
   try {
-    if (opts.migrate) await migrateToLatest(store.db);
-    else await assertSchemaCurrent(store.db);
+    await whileUnavailable(
+      async () => {
+        if (opts.migrate) await migrateToLatest(store.db);
+        else await assertSchemaCurrent(store.db);
+      },
+      {
+        timeoutMs: config.databaseWaitMs,
+        onRetry: (err, waitedMs, timeoutMs) => {
+          waited = true;
+          log.warn(
+            { reason: innermost(err), waited_s: Math.round(waitedMs / 1000), max_s: timeoutMs / 1000 },
+            `waiting for the database (${where}): not reachable yet, retrying for up to ${timeoutMs / 1000} s (HADO_DATABASE_WAIT)`,
+          );
+        },
+      },
+    );
   } catch (e) {
     await store.close();
     throw e;
   }
-  return buildContext(store, config, opts.clock ?? systemClock, opts.log ? { log: opts.log } : {});
+  if (waited) log.warn(`the database (${where}) is reachable: starting`);
+  return buildContext(store, config, opts.clock ?? systemClock, { log });
 }
 
 export interface Parts {
@@ -122,7 +178,7 @@ export async function run(config: Config, parts: Parts, opts: { migrate: boolean
   const { onError } = ctx;
   const loops: Loop[] = [];
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
-  const channels = buildChannels({ config, clock: ctx.clock, telegram: ctx.telegram, push: ctx.push, mobile: ctx.mobile });
+  const channels = buildChannels({ config, clock: ctx.clock, telegram: ctx.telegram, push: ctx.push, mailer: ctx.mailer, mobile: ctx.mobile });
   // The VAPID key pair is made on first start (and read once), not on the first subscription.
   await ctx.push.keys();
   const worker = parts.worker
@@ -131,6 +187,7 @@ export async function run(config: Config, parts: Parts, opts: { migrate: boolean
         clock: ctx.clock,
         channels,
         appUrl: config.appUrl,
+        perHost: config.deliveryHostConcurrency,
         log: log.child({ part: 'worker' }),
         onError,
       })

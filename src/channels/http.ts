@@ -24,6 +24,8 @@ export interface HttpRequest {
   /** Text is sent as UTF-8; bytes as they are (an encrypted push message). */
   body?: string | Buffer;
   timeoutMs: number;
+  /** Time to get a connection (name lookup included); the client's default, never above timeoutMs. */
+  connectTimeoutMs?: number;
   maxBody: number;
 }
 
@@ -34,17 +36,34 @@ export class HttpTimeoutError extends Error {
   }
 }
 
+/** No connection within the connect timeout: the host is down or unreachable (the request never left). */
+export class HttpConnectTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`no connection within ${ms / 1000} s`);
+    this.name = 'ConnectTimeoutError';
+  }
+}
+
+/** Issue 16: a dead host is known in seconds, well before the answer's timeout. */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
 export interface HttpClient {
   request(url: string, opts: HttpRequest): Promise<HttpResponse>;
 }
 
-/** A client whose every connection obeys `policy`; one per process (its agents keep connections alive). */
-export function httpClient(policy: OutboundPolicy): HttpClient {
+/**
+ * A client whose every connection obeys `policy`; one per process (its agents
+ * keep connections alive). `connectTimeoutMs` bounds getting a connection,
+ * shorter than a request's whole timeout: a host that does not accept one is
+ * given up in seconds.
+ */
+export function httpClient(policy: OutboundPolicy, opts: { connectTimeoutMs?: number } = {}): HttpClient {
   const agents = {
     'http:': new http.Agent({ keepAlive: true, maxSockets: 64, lookup: policy.lookup }),
     'https:': new https.Agent({ keepAlive: true, maxSockets: 64, lookup: policy.lookup }),
   };
-  return { request: (url, opts) => send(policy, agents, url, opts) };
+  const connectTimeoutMs = opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
+  return { request: (url, req) => send(policy, agents, url, { connectTimeoutMs, ...req }) };
 }
 
 function send(
@@ -97,10 +116,20 @@ function send(
       });
     });
     const timer = setTimeout(() => req.destroy(new HttpTimeoutError(opts.timeoutMs)), opts.timeoutMs);
+    const connectMs = Math.min(opts.connectTimeoutMs ?? opts.timeoutMs, opts.timeoutMs);
+    let connectTimer: NodeJS.Timeout | undefined;
+    // A kept-alive socket is connected already; a new one gets connectMs to look the name up and connect.
+    req.on('socket', (socket) => {
+      if (!socket.connecting || connectMs >= opts.timeoutMs) return;
+      connectTimer = setTimeout(() => req.destroy(new HttpConnectTimeoutError(connectMs)), connectMs);
+      socket.once('connect', () => clearTimeout(connectTimer));
+    });
     req.on('error', (e) => {
       clearTimeout(timer);
+      clearTimeout(connectTimer);
       reject(e);
     });
+    req.on('close', () => clearTimeout(connectTimer));
     req.end(body);
   });
 }

@@ -4,6 +4,8 @@
 // deliveries with a clear, final error.
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
+import { emailChannel } from './email/channel.ts';
+import type { Mailer } from './email/mailer.ts';
 import type { TelegramClient } from './telegram/api.ts';
 import { telegramChannel } from './telegram/channel.ts';
 import type { Channel, ChannelType } from './types.ts';
@@ -43,17 +45,30 @@ export class ChannelRegistry {
 
 /**
  * The process's channels, configured from the environment: one line per
- * channel type (a new type registers here). `telegram` is the process's
- * client (null without a bot token: its rows then fail clearly); `push` the
- * process's WebPush, `mobile` its ExpoPush (runtime.ts buildContext).
+ * channel type (a new type registers here). `telegram` and `mailer` are the
+ * process's clients (null when not configured: their rows then fail clearly);
+ * `push` the process's WebPush, `mobile` its ExpoPush (runtime.ts buildContext).
  */
-export function buildChannels(deps: { config: Config; clock: Clock; telegram?: TelegramClient | null; push?: WebPush | null; mobile?: ExpoPush | null }): ChannelRegistry {
+export function buildChannels(deps: {
+  config: Config;
+  clock: Clock;
+  telegram?: TelegramClient | null;
+  push?: WebPush | null;
+  mailer?: Mailer | null;
+  mobile?: ExpoPush | null;
+}): ChannelRegistry {
   return new ChannelRegistry()
     .register(webChannel)
     .register(
-      webhookChannel({ clock: deps.clock, presenceTimeoutMs: deps.config.presenceTimeoutMs, outbound: outboundPolicyOf(deps.config) }),
+      webhookChannel({
+        clock: deps.clock,
+        presenceTimeoutMs: deps.config.presenceTimeoutMs,
+        connectTimeoutMs: deps.config.connectTimeoutMs,
+        outbound: outboundPolicyOf(deps.config),
+      }),
     )
     .register(telegramChannel(deps.telegram ?? null))
     .register(pushChannel(deps.push ?? null))
+    .register(emailChannel({ mailer: deps.mailer ?? null, appUrl: deps.config.appUrl }))
     .register(mobileChannel(deps.mobile ?? null));
 }

@@ -36,4 +36,11 @@ export interface Channel {
   deliver(message: OutgoingMessage, user: PresenceUser, channel: ChannelRecord): Promise<DeliveryResult>;
   /** Upkeep the worker runs about once a minute beside its deliveries (Expo's receipts); errors go to the worker's sink. */
   maintain?(): Promise<void>;
+  /**
+   * Where a delivery through this channel goes, for the worker's per-destination
+   * limit and circuit breaker (worker/destinations.ts): e.g. a webhook's
+   * "https://ha.example.org:8123". None (absent or null) for channels with
+   * limits of their own (the inbox, Telegram's flood control).
+   */
+  destination?(channel: ChannelRecord): string | null;
 }

@@ -57,11 +57,14 @@ export interface WebhookOptions {
   /** HADO_PRESENCE_TIMEOUT in milliseconds. */
   presenceTimeoutMs: number;
   deliverTimeoutMs?: number;
+  /** HADO_CONNECT_TIMEOUT in milliseconds: getting a connection, shorter than the answer's timeout. */
+  connectTimeoutMs?: number;
   /** Where the user's URLs may lead (HADO_OUTBOUND_ALLOWED_NETWORKS, local mode): always explicit. */
   outbound: OutboundPolicy;
 }
 
 const isTimeout = (e: unknown): boolean => e instanceof Error && e.name === 'TimeoutError';
+const isConnectTimeout = (e: unknown): boolean => e instanceof Error && e.name === 'ConnectTimeoutError';
 
 const STALE_SOCKET = new Set(['ECONNRESET', 'EPIPE']);
 
@@ -134,6 +137,7 @@ export async function postWebhook(
     });
   } catch (e) {
     if (isTimeout(e)) return { ok: false, error: `timeout: no answer within ${timeoutMs / 1000} s`, retryable: true };
+    if (isConnectTimeout(e)) return { ok: false, error: `connect timeout: ${describeError(e)}`, retryable: true };
     // The policy will refuse the next attempt as well: final.
     if (e instanceof OutboundRefusedError) return { ok: false, error: e.message, retryable: false };
     return { ok: false, error: describeError(e), retryable: true };
@@ -154,9 +158,19 @@ export async function postWebhook(
 
 export function webhookChannel(opts: WebhookOptions): Channel {
   const deliverTimeoutMs = opts.deliverTimeoutMs ?? DELIVER_TIMEOUT_MS;
-  const client = httpClient(opts.outbound);
+  const client = httpClient(opts.outbound, opts.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: opts.connectTimeoutMs });
   return {
     type: 'webhook',
+    // One receiver host (scheme, name, port): the unit of the worker's per-destination limit and breaker.
+    destination: (channel) => {
+      const url = webhookConfig(channel.config)?.deliver_url;
+      if (!url) return null;
+      try {
+        return new URL(url).origin;
+      } catch {
+        return null;
+      }
+    },
     presence: (_user, channel) => webhookPresence(client, channel, opts.presenceTimeoutMs),
     async deliver(message, _user, channel) {
       const config = webhookConfig(channel.config);

@@ -1,6 +1,6 @@
 // The channels table (SPEC A2, A8): rows as the engine sees them, and the
 // writes of /me/channels.
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { ChannelType } from '../domain/channels.ts';
 import type { Db } from './connect.ts';
 import type { ChannelsTable, UsersTable } from './schema.ts';
@@ -43,7 +43,8 @@ export function channelRecord(row: ChannelRow): ChannelRecord {
     id: row.id,
     userId: row.user_id,
     type: row.type,
-    enabled: row.enabled,
+    // Not confirmed yet (an email address, a Slack user: issue 17) delivers nothing, as if switched off.
+    enabled: row.enabled && row.confirmed,
     config: row.config,
     secret: row.secret,
     presenceHeaders: row.presence_headers,
@@ -106,6 +107,8 @@ export async function insertChannel(
     config: Record<string, unknown>;
     secret: string | null;
     presenceHeaders?: Record<string, string> | null;
+    /** False for a channel its owner must confirm first (email, Slack); default true. */
+    confirmed?: boolean;
     now: Date;
   },
 ): Promise<ChannelRow> {
@@ -118,6 +121,7 @@ export async function insertChannel(
       secret: row.secret,
       presence_headers: row.presenceHeaders ? JSON.stringify(row.presenceHeaders) : null,
       enabled: true,
+      confirmed: row.confirmed ?? true,
       created_at: row.now,
       updated_at: row.now,
     })
@@ -138,4 +142,31 @@ export async function setChannelEnabled(db: Db, userId: number, id: number, enab
 export async function deleteChannel(db: Db, userId: number, id: number): Promise<boolean> {
   const r = await db.deleteFrom('channels').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
+}
+
+/** The user's channels of a type with this config value (an address, a Slack user), to refuse adding one twice. */
+export async function findUserChannelByConfig(
+  db: Db,
+  userId: number,
+  type: ChannelType,
+  key: string,
+  value: string,
+): Promise<ChannelRow | undefined> {
+  return db
+    .selectFrom('channels')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('type', '=', type)
+    .where(sql<string>`config->>${key}`, '=', value)
+    .executeTakeFirst();
+}
+
+/** Switches a channel off by its id alone (a one-click unsubscribe carries no user); true when it was on. */
+export async function disableChannel(db: Db, id: number, now: Date): Promise<boolean> {
+  const r = await db.updateTable('channels').set({ enabled: false, updated_at: now }).where('id', '=', id).where('enabled', '=', true).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export async function findChannel(db: Db, id: number): Promise<ChannelRow | undefined> {
+  return db.selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -50,10 +50,10 @@ export async function eventsDeliveredInWindow(db: Db, windows: Array<{ id: numbe
  * queue without waiting on each other). A claim is a lease: attempts + 1,
  * and the row's next_attempt_at (and locked_until) move to `leaseUntil`, so
  * a worker that dies leaves it to be claimed again when the lease ends.
- * Each row comes with its channel and user, and the content of what it
- * delivers as it is now: the event (and its source) or the notice (and its).
+ * Rows of `skipChannels` stay in the queue. Each row comes with its channel
+ * and user, and the content of what it delivers as it is now: the event (and its source) or the notice (and its).
  */
-export async function claimDeliveries(db: Db, now: Date, leaseUntil: Date, limit: number) {
+export async function claimDeliveries(db: Db, now: Date, leaseUntil: Date, limit: number, skipChannels: number[] = []) {
   return db
     .with('picked', (q) =>
       q
@@ -61,6 +61,8 @@ export async function claimDeliveries(db: Db, now: Date, leaseUntil: Date, limit
         .select('id')
         .where('result', '=', 'pending')
         .where('next_attempt_at', '<=', now)
+        // Channels whose destination is busy with as many as it may take (the worker's per-host limit).
+        .$if(skipChannels.length > 0, (qb) => qb.where('channel_id', 'not in', skipChannels))
         .orderBy('next_attempt_at')
         .orderBy('id')
         .limit(limit)
@@ -92,7 +94,8 @@ export async function claimDeliveries(db: Db, now: Date, leaseUntil: Date, limit
       'ch.id as channel_id',
       'ch.user_id as channel_user_id',
       'ch.type as channel_type',
-      'ch.enabled as channel_enabled',
+      // Not confirmed yet (email, Slack) counts as switched off.
+      sql<boolean>`ch.enabled AND ch.confirmed`.as('channel_enabled'),
       'ch.config as channel_config',
       'ch.secret as channel_secret',
       'ch.last_seen_at as channel_last_seen_at',

@@ -81,6 +81,8 @@ export interface ChannelsTable {
   presence_timeouts: ColumnType<number, number | undefined, number>;
   /** Not asked for presence before this moment: it kept timing out. */
   presence_backoff_until: Timestamp | null;
+  /** False for an email address or a Slack user not confirmed yet by its owner: nothing is delivered to it (issue 17). */
+  confirmed: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 export interface DeliveriesTable {
@@ -172,6 +174,16 @@ export interface TelegramLinkCodesTable {
   created_at: Timestamp;
 }
 
+/** One-time codes confirming an email or Slack channel (issue 17): only the SHA-256 is kept. */
+export interface ChannelConfirmationsTable {
+  id: Generated<number>;
+  code_hash: string;
+  channel_id: number;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface VapidKeysTable {
   id: number;
   public_key: string;
@@ -198,6 +210,7 @@ export interface Database {
   channels: ChannelsTable;
   deliveries: DeliveriesTable;
   telegram_link_codes: TelegramLinkCodesTable;
+  channel_confirmations: ChannelConfirmationsTable;
   notices: NoticesTable;
   notice_recipients: NoticeRecipientsTable;
   notice_keys: NoticeKeysTable;

@@ -1,3 +1,4 @@
+import type { Mailer } from '../channels/email/mailer.ts';
 import type { WebPush } from '../channels/push/web-push.ts';
 import type { ExpoPush } from '../channels/mobile/expo.ts';
 import type { TelegramClient } from '../channels/telegram/api.ts';
@@ -22,6 +23,8 @@ export interface AppContext {
   live: Live;
   /** The process's Telegram Bot API client; null without TELEGRAM_BOT_TOKEN. */
   telegram: TelegramClient | null;
+  /** The process's SMTP pool (email channel, confirmation mails); null without HADO_SMTP_URL. */
+  mailer: Mailer | null;
   /** The process's Web Push sender: the VAPID key pair, the push services' connections, the close messages after Done. */
   push: WebPush;
   /** The process's Expo push sender (mobile apps): its connections, its chunks, the receipts it reads. */

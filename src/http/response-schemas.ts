@@ -35,6 +35,7 @@ export const ErrorBody = Type.Object(
             'conflict',
             'too_many_requests',
             'bad_gateway',
+            'unavailable',
             'internal',
           ],
           { description: 'A stable code (src/errors.ts)' },
@@ -66,6 +67,7 @@ const ERROR_MEANING: Record<number, string> = {
   429: 'Too many requests: wait (see Retry-After) and retry',
   500: 'An unexpected error; the server log has the details',
   502: 'An outside service (Telegram) did not answer',
+  503: 'The database is unreachable for the moment: retry after Retry-After seconds',
 };
 
 /** The error answers of a route, each with the catalogue's body. */
@@ -183,12 +185,15 @@ export const ChannelOut = Type.Object(
     id: Id,
     type: Type.Enum([...CHANNEL_TYPES]),
     enabled: Type.Boolean(),
+    confirmed: Type.Boolean({
+      description: 'false for an email address or a Slack user not confirmed yet (the link in the mail, the button in Slack): nothing is delivered to it',
+    }),
     config: Type.Object(
       {},
       {
         additionalProperties: true,
         description:
-          'webhook: deliver_url, presence_url, presence_field, presence_present, and presence_headers as a list of header names (never their values); telegram: chat_id; web: {}',
+          'webhook: deliver_url, presence_url, presence_field, presence_present, and presence_headers as a list of header names (never their values); telegram: chat_id; email: address; slack: slack_user_id; web: {}',
       },
     ),
     last_seen_at: Nullable(DateTime),
@@ -202,7 +207,7 @@ export const ChannelBody = Type.Object({ channel: ChannelOut }, { additionalProp
 export const ChannelCreated = Type.Object(
   {
     channel: ChannelOut,
-    secret: Type.String({ pattern: '^whsec_', description: 'The signing secret, shown this once (Standard Webhooks)' }),
+    secret: Type.Optional(Type.String({ pattern: '^whsec_', description: 'A webhook\'s signing secret, shown this once (Standard Webhooks); not for email or Slack' })),
   },
   { additionalProperties: false },
 );

@@ -12,6 +12,15 @@
 //   webhook-id: receivers drop the repeat.
 // - 3 attempts with exponential backoff for retryable failures; a channel's
 //   own retry-after (Telegram 429) is honoured when longer.
+// - The database may go away under it (a restart, an outage; issue 16): a
+//   round that cannot claim backs off and tries again, and a result that
+//   cannot be written is kept and written once the database answers — so a
+//   send that already happened is not sent again when the lease ends.
+// - One slow or dead destination cannot take more than its share (issue 16):
+//   a delivery in flight longer than `slowAfterMs` gives its place among the
+//   `concurrency` back (up to `maxSlow` such), at most `perHost` deliveries go
+//   to one destination at once (a quarter of it while it is slow or failing), and a destination that keeps failing is
+//   skipped by a circuit breaker (destinations.ts) while the others flow.
 // - The worker knows nothing of what it delivers: a claimed row comes with
 //   its message already composed (core/messages.ts), or the reason not to send.
 // Every "now" comes from the injected Clock.
@@ -24,8 +33,10 @@ import { Coalescer } from '../coalescer.ts';
 import { type Composed, composeMessage } from '../core/messages.ts';
 import type { Db } from '../db/connect.ts';
 import { claimDeliveries, type DeliveryResultWrite, recordResults, releaseDeliveries, renewLeases } from '../db/deliveries.ts';
-import { toDate } from '../domain/time.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { CHANNEL_TYPES } from '../domain/channels.ts';
+import { toDate } from '../domain/time.ts';
+import { type Admission, Destinations, type DestinationOptions, type Verdict } from './destinations.ts';
 import type { ErrorSink } from '../errors.ts';
 import { register } from '../metrics.ts';
 
@@ -36,9 +47,9 @@ export const MAX_LEASE_MS = 120_000;
 export const LEASE_MS = 30_000;
 /** The heartbeat: a lease is renewed three times before it could run out. */
 export const HEARTBEAT_MS = 10_000;
-/** Backoff after attempt n (1-based): 30 s, then 60 s. */
 /** How often the worker runs the channels' upkeep (Channel.maintain). */
 export const UPKEEP_EVERY_MS = 60_000;
+/** Backoff after attempt n (1-based): 30 s, then 60 s. */
 export const backoffMs = (attempt: number): number => 30_000 * 2 ** (attempt - 1);
 
 export interface WorkerOptions {
@@ -55,8 +66,18 @@ export interface WorkerOptions {
   heartbeatMs?: number;
   maxAttempts?: number;
   backoff?: (attempt: number) => number;
+  /** Deliveries in flight at once to one destination, a quarter of it while in trouble (HADO_DELIVERY_HOST_CONCURRENCY). */
+  perHost?: number;
+  /** A delivery in flight longer than this (real time) no longer holds one of the `concurrency` places. */
+  slowAfterMs?: number;
+  /** Slow deliveries held beside the `concurrency` places (default 4 × concurrency). */
+  maxSlow?: number;
+  /** The circuit breaker's threshold and cool-downs (destinations.ts). */
+  breaker?: Omit<DestinationOptions, 'perHost'>;
   /** Real-time pause between polls when the queue is empty. */
   pollMs?: number;
+  /** Longest real-time pause between rounds while the database is unreachable (they start at pollMs and double). */
+  maxBackoffMs?: number;
   log?: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** The process's error sink: a round or a result write that failed. */
   onError?: ErrorSink;
@@ -72,6 +93,11 @@ export interface Claimed {
 }
 
 export type Outcome = 'ok' | 'retry' | 'failed';
+
+/** Default of perHost: HADO_DELIVERY_HOST_CONCURRENCY's. */
+export const PER_HOST = 32;
+/** A healthy receiver answers in milliseconds; one that takes half a second is waited for beside the others, not instead of them. */
+export const SLOW_AFTER_MS = 500;
 
 const outcomes = new Counter({
   name: 'hado_delivery_attempts_total',
@@ -102,6 +128,18 @@ export class Worker {
   private renewing: Promise<unknown> | null = null;
   private upkeep: Promise<void> | null = null;
   private lastUpkeepAt = Number.NEGATIVE_INFINITY;
+  /** Per-destination limits and breakers. */
+  readonly destinations: Destinations;
+  private readonly slowAfterMs: number;
+  private readonly maxSlow: number;
+  /** Deliveries in flight that hold one of the `concurrency` places, and the slow ones that gave theirs back. */
+  private fast = 0;
+  private slow = 0;
+  /** Claimed rows waiting for a place at their (full) destination. */
+  private readonly parked = new Map<string, Claimed[]>();
+  /** Something changed for drain(): a delivery ended or turned slow. */
+  private dirty = false;
+  private wakeDrain: (() => void) | null = null;
 
   constructor(private readonly opts: WorkerOptions) {
     this.db = opts.db;
@@ -112,16 +150,20 @@ export class Worker {
     this.maxAttempts = opts.maxAttempts ?? MAX_ATTEMPTS;
     this.backoff = opts.backoff ?? backoffMs;
     this.results = new Coalescer((writes) => recordResults(this.db, writes));
+    this.destinations = new Destinations(this.clock, { perHost: opts.perHost ?? PER_HOST, ...opts.breaker });
+    this.slowAfterMs = opts.slowAfterMs ?? SLOW_AFTER_MS;
+    this.maxSlow = opts.maxSlow ?? 4 * this.concurrency;
   }
 
   /**
    * Claims up to `limit` rows whose next attempt has come, leasing them.
    * Rows whose lease ran out on their last attempt are not sent again: they
    * come back with attempts above the maximum and are recorded as failed.
+   * Rows of channels whose destination is full stay in the queue.
    */
-  async claim(limit: number): Promise<Claimed[]> {
+  async claim(limit: number, skipChannels: number[] = []): Promise<Claimed[]> {
     const now = toDate(this.clock.now());
-    const rows = await claimDeliveries(this.db, now, new Date(now.getTime() + this.leaseMs), limit);
+    const rows = await claimDeliveries(this.db, now, new Date(now.getTime() + this.leaseMs), limit, skipChannels);
     return rows.map((r) => ({
       id: r.id,
       attempts: r.attempts,
@@ -149,11 +191,21 @@ export class Worker {
     if (!row.message.ok) return this.fail(row, row.message.error);
     const impl = this.opts.channels.get(row.channel.type);
     if (!impl) return this.fail(row, `no ${row.channel.type} channel in this deployment`);
+    const destination = impl.destination?.(row.channel) ?? null;
+    const admission: Admission = destination ? this.destinations.admit(destination) : { go: true, probe: false };
     let result: DeliveryResult;
-    try {
-      result = await impl.deliver(row.message.message, row.user, row.channel);
-    } catch (e) {
-      result = { ok: false, error: e instanceof Error ? e.message : String(e), retryable: true };
+    if (!admission.go) {
+      // The breaker is open: not attempted (no slot held), retried once the cool-down is over.
+      const at = new Date(admission.until).toISOString();
+      const error = `not sent: ${destination} failed ${admission.failures} times in a row; paused until ${at}`;
+      result = { ok: false, error, retryable: true, retryAfterMs: admission.until - this.clock.now().epochMilliseconds };
+    } else {
+      try {
+        result = await impl.deliver(row.message.message, row.user, row.channel);
+      } catch (e) {
+        result = { ok: false, error: e instanceof Error ? e.message : String(e), retryable: true };
+      }
+      if (destination) this.destinations.record(destination, verdictOf(result), admission.probe);
     }
     if (result.ok) {
       await this.record(row, { result: 'ok', sentAt: toDate(this.clock.now()), error: null, externalId: result.externalId ?? null });
@@ -181,44 +233,127 @@ export class Worker {
    * (recordResults). Resolves when the round that took it is written, so a
    * caller still knows its result is stored.
    */
-  private record(row: Pick<Claimed, 'id' | 'attempts'>, r: Omit<DeliveryResultWrite, 'id' | 'attempts'>): Promise<void> {
-    return this.results.add({ id: row.id, attempts: row.attempts, ...r });
+  private async record(row: Pick<Claimed, 'id' | 'attempts'>, r: Omit<DeliveryResultWrite, 'id' | 'attempts'>): Promise<void> {
+    const write = { id: row.id, attempts: row.attempts, ...r };
+    // While the database is unreachable the outcome is kept and written when it answers: a send that
+    // happened must not be sent again (the heartbeat keeps the lease while the row is tracked). If the
+    // outage outlasts the lease, another worker may take the row; the fence then drops this late write.
+    const started = performance.now();
+    let pause = 250;
+    while (true) {
+      try {
+        return await this.results.add(write);
+      } catch (err) {
+        if (!isDatabaseUnavailable(err) || performance.now() - started + pause > MAX_LEASE_MS) throw err;
+        await new Promise((resolve) => setTimeout(resolve, pause));
+        pause = Math.min(pause * 2, 5_000);
+      }
+    }
   }
 
   /**
    * Delivers everything claimable now, keeping up to `concurrency` deliveries
-   * in flight; resolves when the queue has nothing due. Returns the rows handled.
+   * in flight (slow ones aside, up to maxSlow more); resolves when the queue
+   * has nothing due. Returns the rows handled.
    */
   async drain(): Promise<number> {
     // Beside the deliveries, not before them: a slow upkeep never holds a delivery up.
     void this.maintain();
     let handled = 0;
-    let more = true;
-    const inflight = new Set<Promise<unknown>>();
+    // 'full': the last claim skipped full destinations; claim again once one frees a place.
+    let more: boolean | 'full' = true;
     // Claim in chunks, not one row per free slot: one claim statement feeds many sends.
     const chunk = Math.max(1, Math.ceil(this.concurrency / 4));
     while (true) {
-      const free = this.concurrency - inflight.size;
+      const free = Math.min(this.concurrency - this.fast, this.concurrency + this.maxSlow - this.sending.size);
       // A stopping worker takes no new rows; it lets the ones in flight finish.
-      if (more && !this.stopped && free >= Math.min(chunk, this.concurrency)) {
-        const rows = await this.claim(free);
-        if (rows.length < free) more = false;
-        for (const row of rows) {
-          this.track(row);
-          const p: Promise<unknown> = this.process(row)
-            .catch((err) => this.report(err, 'recording a delivery', { delivery: row.id }))
-            .finally(() => {
-              inflight.delete(p);
-              this.untrack(row.id);
-            });
-          inflight.add(p);
+      if (more === true && !this.stopped && free >= Math.min(chunk, this.concurrency)) {
+        const skip = this.destinations.fullChannels();
+        let rows: Claimed[];
+        try {
+          rows = await this.claim(free, skip);
+        } catch (err) {
+          // The database went away: the sends in flight finish (their results wait for it) before the round gives up.
+          while (this.sending.size > 0) await this.changed();
+          throw err;
         }
+        if (rows.length < free) more = skip.length > 0 ? 'full' : false;
+        for (const row of rows) this.admit(row);
         handled += rows.length;
-        if (rows.length > 0 && more) continue;
+        if (rows.length > 0 && more === true) continue;
       }
-      if (inflight.size === 0) return handled;
-      await Promise.race(inflight);
+      if (this.sending.size === 0) return handled;
+      await this.changed();
+      if (more === 'full') more = true;
     }
+  }
+
+  /** A claimed row goes now, or waits for a place at its destination. */
+  private admit(row: Claimed): void {
+    this.track(row);
+    const destination = this.opts.channels.get(row.channel.type)?.destination?.(row.channel) ?? null;
+    if (destination && this.destinations.full(destination)) {
+      const queue = this.parked.get(destination);
+      if (queue) queue.push(row);
+      else this.parked.set(destination, [row]);
+      return;
+    }
+    this.launch(row, destination);
+  }
+
+  private launch(row: Claimed, destination: string | null): void {
+    if (destination) this.destinations.begin(destination, row.channel.id);
+    this.fast++;
+    let slow = false;
+    let laneSlow = false;
+    // Past slowAfterMs the destination is in trouble (its limit drops), and the delivery waits
+    // beside the others: its place goes to the next row.
+    const timer = setTimeout(() => {
+      slow = true;
+      if (destination) this.destinations.markSlow(destination);
+      if (this.slow >= this.maxSlow) return;
+      laneSlow = true;
+      this.fast--;
+      this.slow++;
+      this.signal();
+    }, this.slowAfterMs);
+    timer.unref();
+    this.process(row)
+      .catch((err) => this.report(err, 'recording a delivery', { delivery: row.id }))
+      .finally(() => {
+        clearTimeout(timer);
+        if (laneSlow) this.slow--;
+        else this.fast--;
+        this.untrack(row.id);
+        if (destination) {
+          this.destinations.end(destination, row.channel.id, slow);
+          const next = this.parked.get(destination)?.shift();
+          if (this.parked.get(destination)?.length === 0) this.parked.delete(destination);
+          if (next) this.launch(next, destination);
+        }
+        this.signal();
+      });
+  }
+
+  private signal(): void {
+    this.dirty = true;
+    const wake = this.wakeDrain;
+    this.wakeDrain = null;
+    wake?.();
+  }
+
+  /** Resolves once something changed since the last call (at once if it already has). */
+  private changed(): Promise<void> {
+    if (this.dirty) {
+      this.dirty = false;
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve) => {
+      this.wakeDrain = () => {
+        this.dirty = false;
+        resolve();
+      };
+    });
   }
 
   /** A row in flight: its lease is renewed until it is done (the heartbeat runs while any is). */
@@ -263,18 +398,25 @@ export class Worker {
     if (this.loop) return;
     this.stopped = false;
     const pollMs = this.opts.pollMs ?? 1000;
+    const maxBackoffMs = this.opts.maxBackoffMs ?? 10_000;
     this.loop = (async () => {
+      let failures = 0;
       while (!this.stopped) {
         let handled = 0;
         try {
           handled = await this.drain();
+          if (failures > 0) this.opts.log?.info({ after: failures }, 'worker: the database answers again');
+          failures = 0;
         } catch (err) {
+          failures++;
           this.report(err, 'worker round');
         }
         if (this.stopped) break;
         if (handled > 0) continue;
+        // Unreachable database (or another failure): back off, doubling up to maxBackoffMs, then try again.
+        const pause = failures > 0 ? Math.min(pollMs * 2 ** (failures - 1), Math.max(pollMs, maxBackoffMs)) : pollMs;
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, pollMs);
+          const timer = setTimeout(resolve, pause);
           this.wakeUp = () => {
             clearTimeout(timer);
             resolve();
@@ -293,6 +435,7 @@ export class Worker {
   wake(): void {
     this.wakeUp?.();
   }
+
 
   /**
    * The channels' upkeep (Expo's receipts, channels/mobile/expo.ts) at most
@@ -341,7 +484,19 @@ export class Worker {
     const rows = [...this.sending.values()];
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = null;
-    const released = await releaseDeliveries(this.db, rows, toDate(this.clock.now()));
-    this.opts.log?.warn({ released, deliveries: rows.map((r) => r.id) }, 'stopping: in-flight deliveries released to the queue');
+    try {
+      const released = await releaseDeliveries(this.db, rows, toDate(this.clock.now()));
+      this.opts.log?.warn({ released, deliveries: rows.map((r) => r.id) }, 'stopping: in-flight deliveries released to the queue');
+    } catch (err) {
+      // The database is gone too: the rows come back when their lease ends.
+      this.report(err, 'releasing in-flight deliveries', { deliveries: rows.map((r) => r.id) });
+    }
   }
+}
+
+/** What a delivery's result says of its destination: a failure of the receiver, or a sign of life. */
+function verdictOf(result: DeliveryResult): Verdict {
+  if (result.ok) return 'ok';
+  // A final failure (a 4xx, a refused URL) is an answer, not a receiver in trouble.
+  return result.retryable ? 'failure' : 'alive';
 }

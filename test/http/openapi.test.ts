@@ -18,6 +18,17 @@ const NOT_DOCUMENTED = [
   'GET /inbox/notices/items',
   'GET /inbox/preferences',
   'GET /static/:file',
+  // The installable inbox (issue 12): the manifest and the service worker, for the browser.
+  'GET /manifest.webmanifest',
+  'GET /sw.js',
+  // The pages behind links in mails (issue 17): HTML for a browser, each with one button posting the same URL
+  // (README, "Email channel"); the POST of /a/:token/ack|done is documented, and answers a page to that form.
+  'GET /a/confirm/:code',
+  'POST /a/confirm/:code',
+  'GET /a/unsubscribe/:token',
+  'POST /a/unsubscribe/:token',
+  'GET /a/:token/ack',
+  'GET /a/:token/done',
 ];
 
 let t: TestApp;

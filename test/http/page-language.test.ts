@@ -16,7 +16,7 @@ let t: TestApp;
 let docs: string;
 
 /** Names, not words: they read the same in every language. */
-const NAMES = new Set(['Home', 'Assistant', 'nikita', 'olga', 'oksana', 'requests', 'JavaScript', 'English', 'Hado', 'Telegram', 'TELEGRAM_BOT_TOKEN', 'TELEGRAM_WEBHOOK_SECRET', 'URL', 'http', 'https', 'me', 'docs', 'Europe', 'Moscow', 'Kyiv', 'UTC', 'Tokyo', 'Warsaw', 'present', 'true', 'hado', 'start', 'Start', 'iPhone', 'iPad']);
+const NAMES = new Set(['Home', 'Assistant', 'nikita', 'olga', 'oksana', 'requests', 'JavaScript', 'English', 'Hado', 'Telegram', 'TELEGRAM_BOT_TOKEN', 'TELEGRAM_WEBHOOK_SECRET', 'URL', 'http', 'https', 'me', 'docs', 'Europe', 'Moscow', 'Kyiv', 'UTC', 'Tokyo', 'Warsaw', 'present', 'true', 'hado', 'start', 'Start', 'iPhone', 'iPad', 'Slack', 'HADO_SMTP_URL', 'HADO_MAIL_FROM', 'SLACK_BOT_TOKEN', 'SLACK_SIGNING_SECRET']);
 
 async function seed(login: string, locale: Locale) {
   await call(t, 'GET', '/me', { user: login, headers: { 'accept-language': locale } });

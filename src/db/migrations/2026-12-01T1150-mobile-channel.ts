@@ -6,17 +6,32 @@
 // whoever registered it last). Tickets Expo answered with are kept in
 // mobile_tickets until their receipt is read (worker, channels/mobile.ts).
 //
-// The CHECK lists name 'push' too (Web Push, issue 12, slot T1100): whichever
-// of the two migrations runs last leaves both types allowed.
+// The CHECK lists are widened from what the database holds (as the email and
+// Slack migration does), so the types other migrations add are kept.
 // Frozen in time: this migration takes Kysely<any> and never imports the app's types.
 import { type Kysely, sql } from 'kysely';
 
+/** The values of a `col IN ('a', 'b')` CHECK constraint as PostgreSQL prints it. */
+async function checkValues(db: Kysely<any>, table: string, name: string): Promise<string[]> {
+  const res = await sql<{ def: string }>`
+    SELECT pg_get_constraintdef(c.oid) AS def FROM pg_constraint c
+    JOIN pg_class t ON t.oid = c.conrelid
+    WHERE t.relname = ${table} AND c.conname = ${name} AND t.relnamespace = current_schema()::regnamespace`.execute(db);
+  const def = res.rows[0]?.def ?? '';
+  return [...def.matchAll(/'((?:[^']|'')*)'/g)].map((m) => m[1]!.replace(/''/g, "'"));
+}
+
+async function widen(db: Kysely<any>, table: string, column: string, name: string, add: string): Promise<void> {
+  const have = await checkValues(db, table, name);
+  const all = [...new Set([...(have.length > 0 ? have : ['web', 'telegram', 'webhook']), add])];
+  await sql`ALTER TABLE ${sql.table(table)} DROP CONSTRAINT IF EXISTS ${sql.ref(name)}`.execute(db);
+  await sql`ALTER TABLE ${sql.table(table)} ADD CONSTRAINT ${sql.ref(name)} CHECK (${sql.ref(column)} IN (${sql.join(all.map((v) => sql.lit(v)))}))`.execute(db);
+}
+
 export async function up(db: Kysely<any>): Promise<void> {
+  await widen(db, 'channels', 'type', 'channels_type_check', 'mobile');
+  await widen(db, 'preferences', 'channel_type', 'preferences_channel_type_check', 'mobile');
   const statements = [
-    sql`ALTER TABLE channels DROP CONSTRAINT channels_type_check`,
-    sql`ALTER TABLE channels ADD CONSTRAINT channels_type_check CHECK (type IN ('web', 'telegram', 'webhook', 'push', 'mobile'))`,
-    sql`ALTER TABLE preferences DROP CONSTRAINT preferences_channel_type_check`,
-    sql`ALTER TABLE preferences ADD CONSTRAINT preferences_channel_type_check CHECK (channel_type IN ('web', 'telegram', 'webhook', 'push', 'mobile'))`,
     sql`CREATE UNIQUE INDEX channels_mobile_device ON channels (user_id, (config->>'device_id')) WHERE type = 'mobile'`,
     sql`CREATE UNIQUE INDEX channels_mobile_token ON channels (secret) WHERE type = 'mobile'`,
     // One row per ticket Expo gave: read its receipt at check_after (a lease

@@ -2,9 +2,11 @@
 // PATCH /me/channels/{id} {enabled} to switch one off and on. Telegram is
 // linked through POST /me/channels/telegram/link (routes/telegram.ts).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { PRESENCE_KEYS, parsePresenceConfig } from '../../channels/presence-config.ts';
+import { addEmailChannel } from '../../channels/email/link.ts';
 import { newWebhookSecret } from '../../channels/webhook.ts';
+import { toLocale } from '../../i18n/locales.ts';
 import {
   type ChannelRow,
   countUserChannels,
@@ -51,14 +53,32 @@ const WebhookConfigDoc = Type.Object(
   { additionalProperties: false },
 );
 
+const EmailConfigDoc = Type.Object(
+  { address: Type.String({ maxLength: 254, description: 'One email address; a confirmation mail goes there first' }) },
+  { additionalProperties: false },
+);
+const SlackConfigDoc = Type.Object(
+  { slack_user_id: Type.String({ maxLength: 32, description: 'The Slack member ID (U…/W…); a DM with a Confirm button goes there first' }) },
+  { additionalProperties: false },
+);
+
 const doc = { security: SECURITY.user, tags: [TAGS.channels] };
 const ERR = [401, 403] as const;
 
 // The config's shape depends on the type, so it is checked after the type (webhookConfigOf).
 const ChannelCreate = Type.Object(
   {
-    type: Type.String({ maxLength: 32, description: '"webhook" (web comes with the user; Telegram is linked with /me/channels/telegram/link)' }),
-    config: Type.Optional(documentedAs(WebhookConfigDoc, Type.Record(Type.String(), Type.Unknown()))),
+    type: Type.String({
+      maxLength: 32,
+      description:
+        '"webhook", "email" (config {address}: unconfirmed until the link in the confirmation mail is confirmed) or "slack" (config {slack_user_id}: unconfirmed until that user presses Confirm in the DM). Web comes with the user; Telegram is linked with /me/channels/telegram/link',
+    }),
+    config: Type.Optional(
+      documentedAs(
+        Type.Union([WebhookConfigDoc, EmailConfigDoc, SlackConfigDoc]),
+        Type.Record(Type.String(), Type.Unknown()),
+      ),
+    ),
   },
   {
     additionalProperties: false,
@@ -67,6 +87,8 @@ const ChannelCreate = Type.Object(
         type: 'webhook',
         config: { deliver_url: 'https://ha.example/api/webhook/hado', presence_url: 'https://ha.example/api/states/person.nikita' },
       },
+      { type: 'email', config: { address: 'ana@example.org' } },
+      { type: 'slack', config: { slack_user_id: 'U024BE7LH' } },
     ],
   },
 );
@@ -88,6 +110,7 @@ export function channelView(row: ChannelRow) {
     id: row.id,
     type: row.type,
     enabled: row.enabled,
+    confirmed: row.confirmed,
     config: { ...row.config, ...headers },
     last_seen_at: row.last_seen_at ? row.last_seen_at.toISOString() : null,
     // A presence URL that keeps timing out is asked less often until this moment (channels/presence.ts).
@@ -130,19 +153,31 @@ export function channelRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         schema: {
           ...doc,
           operationId: 'addMyChannel',
-          summary: 'Add a webhook channel (Home Assistant or any receiver); its signing secret is shown this once',
+          summary: 'Add a webhook (its signing secret is shown this once), an email address or a Slack user (both unconfirmed until their owner confirms)',
           body: ChannelCreate,
-          response: { 201: ChannelCreated, ...errors(...ERR, 400, 409, 415, 422) },
+          response: { 201: ChannelCreated, ...errors(...ERR, 400, 409, 415, 422, 502) },
         },
       },
       async (request, reply) => {
-      const { type, config } = request.body;
+      const { type } = request.body;
+      // Checked per type below, each naming the field it refuses.
+      const config = request.body.config as Static<typeof WebhookConfigDoc> | undefined;
       if (type === 'web') throw conflict('Every user has exactly one web channel, made with the user; it cannot be added');
       if (type === 'telegram') {
         throw invalid('type', 'link Telegram with POST /me/channels/telegram/link, then send "/start <code>" to the bot');
       }
       if (type === 'push') throw invalid('type', 'a browser subscribes with POST /me/push/subscriptions');
-      if (type !== 'webhook') throw invalid('type', `must be "webhook" (got "${type}")`);
+      if (type === 'email') {
+        const row = await addEmailChannel(
+          { db: ctx.db, mailer: ctx.mailer, appUrl: ctx.config.appUrl },
+          { id: request.user!.id, locale: toLocale(request.user!.locale) },
+          config,
+          toDate(ctx.clock.now()),
+        );
+        // Unconfirmed: nothing is delivered until the link in the confirmation mail is confirmed.
+        return reply.status(201).send({ channel: channelView(row) });
+      }
+      if (type !== 'webhook') throw invalid('type', `must be "webhook", "email" or "slack" (got "${type}")`);
       const unknown = Object.keys(config ?? {}).find((k) => !WEBHOOK_KEYS.includes(k));
       if (unknown !== undefined) throw invalid(`config.${unknown}`, `is not a known field (${WEBHOOK_KEYS.join(', ')})`);
       if (config?.deliver_url === undefined) throw invalid('config.deliver_url', 'is required');

@@ -52,6 +52,8 @@ export function inboxRoutes(ctx: AppContext, assets: Assets = loadAssets()): Fas
       events,
       channels,
       telegramConfigured: Boolean(ctx.config.telegramBotToken && ctx.config.telegramWebhookSecret),
+      emailConfigured: ctx.mailer !== null,
+      slackConfigured: Boolean(ctx.config.slackBotToken && ctx.config.slackSigningSecret),
       now,
       today: dayIn(now, user.tz),
       unreadLabel: unread.unread_label,

@@ -117,6 +117,22 @@ function startWebhookForm() {
   });
 }
 
+/** The email and Slack forms: one field each, the channel made unconfirmed (a mail or a Slack DM asks its owner). */
+function startChannelForms() {
+  for (const form of document.querySelectorAll('form[data-channel-form]')) {
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      submitWith(form, async () => {
+        const input = form.querySelector('input');
+        await api('POST', '/me/channels', { type: form.dataset.channelForm, config: { [input.name]: input.value.trim() } });
+        form.reset();
+        setStatus(form, 'form.added');
+        await refreshChannels();
+      });
+    });
+  }
+}
+
 // ------------------------------------------------------------------ Telegram
 
 let telegramPoll = null;
@@ -185,6 +201,7 @@ export function startChannels() {
   card.addEventListener('change', toggle);
   card.addEventListener('click', remove);
   startWebhookForm();
+  startChannelForms();
   startTelegram();
   onCatchUp((first) => {
     if (!first) refreshChannels().catch(() => {});

@@ -28,6 +28,10 @@ export interface InboxModel {
   events: InboxEvent[];
   channels: ChannelRow[];
   telegramConfigured: boolean;
+  /** HADO_SMTP_URL and HADO_MAIL_FROM are set (issue 17). */
+  emailConfigured: boolean;
+  /** SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET are set (issue 17). */
+  slackConfigured: boolean;
   now: Instant;
   today: PlainDate;
   /** The bell's unread label: "", "1" … "99+". */
@@ -300,6 +304,48 @@ function renderSettings(m: InboxModel): SafeHtml {
       }
     </section>
 
+    <section id="email" class="card" aria-labelledby="email-title">
+      <h3 id="email-title" class="card-title">${t(l, 'settings.channel.email')}</h3>
+      ${
+        m.emailConfigured
+          ? html`<p class="hint">${t(l, 'settings.email.hint')}</p>
+      <form class="subform" data-channel-form="email" novalidate>
+        <div class="field">
+          <label for="email_address">${t(l, 'settings.email.address')}</label>
+          <input id="email_address" name="address" type="email" autocomplete="email" placeholder="ana@example.org" required aria-describedby="email_address-error">
+          <p id="email_address-error" class="field-error" data-error-for="config.address" role="alert" hidden></p>
+        </div>
+        <div class="form-actions">
+          <button type="submit" class="btn"><span class="btn-text">${t(l, 'settings.email.submit')}</span></button>
+          <p class="form-status" role="status"></p>
+        </div>
+        <p class="field-error" data-error-for="_form" role="alert" hidden></p>
+      </form>`
+          : html`<p class="hint">${sayHtml(l, 'settings.email.notSetUp', { url: html`<code>HADO_SMTP_URL</code>`, from: html`<code>HADO_MAIL_FROM</code>` })}</p>`
+      }
+    </section>
+
+    <section id="slack" class="card" aria-labelledby="slack-title">
+      <h3 id="slack-title" class="card-title">Slack</h3>
+      ${
+        m.slackConfigured
+          ? html`<p class="hint">${t(l, 'settings.slack.hint')}</p>
+      <form class="subform" data-channel-form="slack" novalidate>
+        <div class="field">
+          <label for="slack_user_id">${t(l, 'settings.slack.user')}</label>
+          <input id="slack_user_id" name="slack_user_id" type="text" autocomplete="off" spellcheck="false" placeholder="U024BE7LH" required aria-describedby="slack_user_id-error">
+          <p id="slack_user_id-error" class="field-error" data-error-for="config.slack_user_id" role="alert" hidden></p>
+        </div>
+        <div class="form-actions">
+          <button type="submit" class="btn"><span class="btn-text">${t(l, 'settings.slack.submit')}</span></button>
+          <p class="form-status" role="status"></p>
+        </div>
+        <p class="field-error" data-error-for="_form" role="alert" hidden></p>
+      </form>`
+          : html`<p class="hint">${sayHtml(l, 'settings.slack.notSetUp', { token: html`<code>SLACK_BOT_TOKEN</code>`, secret: html`<code>SLACK_SIGNING_SECRET</code>` })}</p>`
+      }
+    </section>
+
     ${renderPreferences(m.grid, l)}
   </aside>`;
 }
@@ -365,6 +411,15 @@ function describeChannel(c: ChannelRow, l: Locale): { name: string; details: str
     const host = typeof config.endpoint === 'string' ? shortUrl(config.endpoint).split('/')[0]! : '';
     const device = typeof config.user_agent === 'string' ? config.user_agent : '';
     return { name: t(l, 'settings.channel.push'), details: device ? [device, host] : [host] };
+  }
+  // An email address or a Slack user delivers nothing until its owner confirms (issue 17).
+  const pending = c.confirmed ? [] : [t(l, 'settings.channel.unconfirmed')];
+  if (c.type === 'email') {
+    return { name: t(l, 'settings.channel.email'), details: [typeof config.address === 'string' ? config.address : '', ...pending] };
+  }
+  if (c.type === 'slack') {
+    const user = typeof config.slack_user_id === 'string' ? config.slack_user_id : '';
+    return { name: t(l, 'settings.channel.slack'), details: [t(l, 'settings.channel.slackUser', { user }), ...pending] };
   }
   if (c.type === 'mobile') {
     // "iOS · pixel-7a": the platform and the app's own name for the device.

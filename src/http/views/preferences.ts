@@ -15,6 +15,8 @@ const CHANNEL_LABELS: Record<ChannelType, MessageKey> = {
   webhook: 'notices.prefs.webhook',
   push: 'notices.prefs.push',
   mobile: 'notices.prefs.mobile',
+  email: 'notices.prefs.email',
+  slack: 'notices.prefs.slack',
 };
 
 /** The card in Settings. */

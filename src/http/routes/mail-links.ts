@@ -1,0 +1,117 @@
+// The links in mails (issue 17), under /a/ like the action links: the
+// token in the URL is the credential, no forward-auth. Mail scanners open
+// every link, so a GET only shows a page with one button, and the button
+// POSTs the same URL:
+//   /a/confirm/{code}        confirms an email channel (single use, 24 h)
+//   /a/unsubscribe/{token}   switches the channel off; also RFC 8058's
+//                            one-click POST ("List-Unsubscribe=One-Click")
+//   /a/{token}/ack|done      the Ack and Done links of a reminder mail (the
+//                            POST is actions.ts, answering this page's form)
+// A link that is not valid answers 404, which the failure rate limit counts.
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { checkUnsubscribeToken } from '../../channels/email/channel.ts';
+import { CONFIRM_CODE_PATTERN, hashConfirmCode } from '../../channels/confirm.ts';
+import { disableChannel, findChannel } from '../../db/channels.ts';
+import { peekConfirmation, redeemConfirmation } from '../../db/confirmations.ts';
+import { toDate } from '../../domain/time.ts';
+import { type Locale, localeFromAcceptLanguage } from '../../i18n/locales.ts';
+import { type MessageKey, t } from '../../i18n/messages.ts';
+import { type Assets, loadAssets } from '../assets.ts';
+import type { AppContext } from '../context.ts';
+import { PAGE_SCHEMA, sendHtml } from '../html-reply.ts';
+import { renderLinkPage } from '../views/link-page.ts';
+
+const REASONS: Record<'unknown' | 'expired' | 'used' | 'refused', MessageKey> = {
+  unknown: 'page.confirm.unknown',
+  refused: 'page.confirm.unknown',
+  expired: 'page.confirm.expired',
+  used: 'page.confirm.used',
+};
+
+export function mailLinkRoutes(ctx: AppContext, assets: Assets = loadAssets()): FastifyPluginAsync {
+  const css = [assets.url('inbox.css')];
+  const localeOf = (request: FastifyRequest): Locale => localeFromAcceptLanguage(request.headers['accept-language']) ?? ctx.config.defaultLocale;
+  const page = (reply: FastifyReply, status: number, p: { locale: Locale; title: string; text: string; button?: string; ok?: boolean }) =>
+    sendHtml(reply, status, renderLinkPage({ ...p, css }));
+  const emailAddress = async (channelId: number): Promise<string | null> => {
+    const row = await findChannel(ctx.db, channelId);
+    return row?.type === 'email' && typeof row.config.address === 'string' ? row.config.address : null;
+  };
+
+  return async (app) => {
+    // Forms and one-click POSTs (urlencoded or multipart) carry nothing Hado needs: the URL is everything.
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 16 * 1024 }, (_request, _body, done) => done(null, undefined));
+
+    app.get<{ Params: { code: string } }>('/a/confirm/:code', { schema: PAGE_SCHEMA }, async (request, reply) => {
+      const l = localeOf(request);
+      const title = t(l, 'page.confirm.title');
+      const code = request.params.code;
+      const state = CONFIRM_CODE_PATTERN.test(code) ? await peekConfirmation(ctx.db, hashConfirmCode(code), toDate(ctx.clock.now())) : null;
+      const address = state?.ok ? await emailAddress(state.channelId) : null;
+      if (!state?.ok || address === null) {
+        const reason = state && !state.ok ? state.reason : 'unknown';
+        return page(reply, 404, { locale: l, title, text: t(l, REASONS[reason]) });
+      }
+      return page(reply, 200, { locale: l, title, text: t(l, 'page.confirm.question', { address }), button: t(l, 'page.confirm.button') });
+    });
+
+    app.post<{ Params: { code: string } }>('/a/confirm/:code', { schema: PAGE_SCHEMA }, async (request, reply) => {
+      const l = localeOf(request);
+      const title = t(l, 'page.confirm.title');
+      const code = request.params.code;
+      const outcome = CONFIRM_CODE_PATTERN.test(code)
+        ? await redeemConfirmation(ctx.db, hashConfirmCode(code), toDate(ctx.clock.now()), (c) => c.type === 'email')
+        : ({ ok: false, reason: 'unknown' } as const);
+      if (!outcome.ok) return page(reply, 404, { locale: l, title, text: t(l, REASONS[outcome.reason]) });
+      const address = (await emailAddress(outcome.channelId)) ?? '';
+      return page(reply, 200, { locale: l, title, text: t(l, 'page.confirm.done', { address }), ok: true });
+    });
+
+    const unsubscribed = async (token: string): Promise<{ id: number; address: string } | null> => {
+      const id = await checkUnsubscribeToken(token, async (channelId) => {
+        const row = await findChannel(ctx.db, channelId);
+        return row?.type === 'email' ? row.secret : null;
+      });
+      if (id === null) return null;
+      const address = await emailAddress(id);
+      return address === null ? null : { id, address };
+    };
+
+    app.get<{ Params: { token: string } }>('/a/unsubscribe/:token', { schema: PAGE_SCHEMA }, async (request, reply) => {
+      const l = localeOf(request);
+      const title = t(l, 'page.unsubscribe.title');
+      const channel = await unsubscribed(request.params.token);
+      if (!channel) return page(reply, 404, { locale: l, title, text: t(l, 'page.unsubscribe.bad') });
+      return page(reply, 200, {
+        locale: l,
+        title,
+        text: t(l, 'page.unsubscribe.question', { address: channel.address }),
+        button: t(l, 'page.unsubscribe.button'),
+      });
+    });
+
+    // Specs: RFC 8058 §3.1: the one-click POST must work without cookies or any other context; answering 200 is enough.
+    app.post<{ Params: { token: string } }>('/a/unsubscribe/:token', { schema: PAGE_SCHEMA }, async (request, reply) => {
+      const l = localeOf(request);
+      const title = t(l, 'page.unsubscribe.title');
+      const channel = await unsubscribed(request.params.token);
+      if (!channel) return page(reply, 404, { locale: l, title, text: t(l, 'page.unsubscribe.bad') });
+      await disableChannel(ctx.db, channel.id, toDate(ctx.clock.now()));
+      return page(reply, 200, { locale: l, title, text: t(l, 'page.unsubscribe.done', { address: channel.address }), ok: true });
+    });
+
+    for (const action of ['ack', 'done'] as const) {
+      app.get<{ Params: { token: string } }>(`/a/:token/${action}`, { schema: PAGE_SCHEMA }, async (request, reply) => {
+        const l = localeOf(request);
+        // Nothing is looked up or changed here: the POST checks the token (and answers 404 for a bad one).
+        return page(reply, 200, {
+          locale: l,
+          title: 'Hado',
+          text: t(l, action === 'ack' ? 'page.action.ackQuestion' : 'page.action.doneQuestion'),
+          button: t(l, action === 'ack' ? 'mail.ack' : 'mail.done'),
+        });
+      });
+    }
+  };
+}
