@@ -280,6 +280,25 @@ describe("the push service's answers", () => {
     }
   });
 
+  it('through the worker: a 410 removes the subscription and its rows, a 500 is retried and kept', async () => {
+    const dead = push.newSubscription();
+    const flaky = push.newSubscription();
+    const deadId = (await subscribe(h, 'pipeline', dead)).body.subscription.id as number;
+    const flakyId = (await subscribe(h, 'pipeline', flaky)).body.subscription.id as number;
+    push.answer.set(dead.id, 410);
+    push.answer.set(flaky.id, 500);
+    await h.put([{ user: 'pipeline', source_ref: 'pipe:1', due_at: '2026-08-14', payload: { title: 'Water the plants' } }]);
+    // Past the 14:00 fallback window (nobody is present): both subscriptions get the reminder.
+    await h.run(madrid('2026-08-14T15:30'));
+    const left = (await call(h, 'GET', '/me/push/subscriptions', { user: 'pipeline' })).body.subscriptions.map((x: { id: number }) => x.id);
+    expect(left).toEqual([flakyId]);
+    expect(await h.store.db.selectFrom('deliveries').select('id').where('channel_id', '=', deadId).execute()).toEqual([]);
+    const rows = await h.store.db.selectFrom('deliveries').select(['result', 'attempts', 'error']).where('channel_id', '=', flakyId).execute();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.some((r) => r.attempts > 1)).toBe(true);
+    expect(rows.every((r) => r.error === null || r.error.startsWith('HTTP 500'))).toBe(true);
+  }, 120_000);
+
   it('429 and 5xx are retried (429 after its Retry-After), 413 is logged as a bug; the subscription stays', async () => {
     const errors: unknown[] = [];
     const wp = new WebPush({ db: h.store.db, clock: h.clock, config: h.config, outbound: outboundPolicyOf(h.config), onError: (e) => errors.push(e) });
