@@ -74,7 +74,7 @@ describe('the subscription API', () => {
     expect(() => loadConfig({ HADO_VAPID_SUBJECT: 'http://example.org' })).toThrow(/HADO_VAPID_SUBJECT must be a mailto: or https: URL/);
     expect(loadConfig({ APP_URL: 'https://hado.example.org/' }).vapidSubject).toBe('https://hado.example.org');
     expect(loadConfig({ APP_URL: 'http://inbox.lan:8080' }).vapidSubject).toBe('mailto:hado@inbox.lan');
-  });
+    }, 90_000);
 
   it('POST: 201 with the subscription, the same endpoint again is 200 and the same row; GET lists it without the endpoint path', async () => {
     const sub = push.newSubscription();
@@ -133,7 +133,7 @@ describe('the subscription API', () => {
     } finally {
       await t.close();
     }
-  });
+    }, 90_000);
 
   it('DELETE: 204, then gone; another channel type or another user is a 404', async () => {
     const sub = await subscribe(h, 'vera', push.newSubscription());
