@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    exclude: ['test/browser/**', 'test/package/**', 'node_modules/**'],
+    exclude: ['test/browser/**', 'test/package/**', 'test/chaos/**', 'node_modules/**'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,

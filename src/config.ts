@@ -50,6 +50,7 @@ export interface Config {
   /** Where this process serves /metrics, /healthz and /readyz; null = nowhere (the public port never serves /metrics). */
   metricsAddr: { host: string; port: number } | null;
   shutdownGraceMs: number;
+  databaseWaitMs: number;
   connectTimeoutMs: number;
   deliveryHostConcurrency: number;
 }
@@ -429,6 +430,12 @@ export const KEYS = {
     doc: 'Seconds a stopping process (SIGTERM) gives in-flight deliveries and requests before releasing them',
     default: () => '8',
     parse: (raw) => int(1, 600)(raw) * 1000,
+  },
+  databaseWaitMs: {
+    env: 'HADO_DATABASE_WAIT',
+    doc: 'Seconds a starting process waits for an unreachable PostgreSQL server before giving up; 0 = do not wait',
+    default: () => '60',
+    parse: (raw) => int(0, 3600)(raw) * 1000,
   },
   connectTimeoutMs: {
     env: 'HADO_CONNECT_TIMEOUT',

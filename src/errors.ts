@@ -16,6 +16,7 @@ export type ErrorCode =
   | 'conflict'
   | 'too_many_requests'
   | 'bad_gateway'
+  | 'unavailable'
   | 'internal';
 
 export interface ErrorDetail {

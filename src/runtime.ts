@@ -12,9 +12,11 @@ import { type TelegramClient, telegramClientOf } from './channels/telegram/api.t
 import { clearButtonsAfterDone } from './channels/telegram/channel.ts';
 import { type Mailer, mailerOf } from './channels/email/mailer.ts';
 import { type Clock, systemClock } from './clock.ts';
-import type { Config } from './config.ts';
+import { type Config, storageLabel } from './config.ts';
 import { openStore, type Store } from './db/connect.ts';
 import { assertSchemaCurrent, migrateToLatest } from './db/migrate.ts';
+import { isDatabaseUnavailable } from './db/unavailable.ts';
+import { whileUnavailable } from './db/wait.ts';
 import type { ErrorSink } from './errors.ts';
 import { buildApp } from './http/app.ts';
 import { RateLimits } from './http/rate-limit.ts';
@@ -42,9 +44,37 @@ export interface Runtime {
   stop(): Promise<void>;
 }
 
-/** The one error sink of a process: everything background work could not do, logged with where it happened. */
-export function errorSink(log: Pick<Logger, 'error'>): ErrorSink {
-  return (err, where, detail) => log.error({ err, ...detail }, `${where} failed`);
+/**
+ * The one error sink of a process: everything background work could not do,
+ * logged with where it happened. An unreachable database is expected weather
+ * (a restart, an outage): one warning line without a stack, and the part that
+ * failed retries on its own.
+ */
+export function errorSink(log: Pick<Logger, 'error' | 'warn'>): ErrorSink {
+  return (err, where, detail) => {
+    if (isDatabaseUnavailable(err)) log.warn({ ...detail, reason: err instanceof Error ? err.message : String(err) }, `${where}: database unreachable, will retry`);
+    else log.error({ err, ...detail }, `${where} failed`);
+  };
+}
+
+/** The message of the error's deepest cause ("connect ECONNREFUSED …" rather than "Migrations failed: …"). */
+function innermost(err: unknown): string {
+  let e = err;
+  while (e instanceof Error && e.cause !== undefined) e = e.cause;
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** Says "a database connection was lost" at most once in this many ms (a restart drops every pooled connection at once). */
+const LOST_LOG_EVERY_MS = 10_000;
+
+function connectionLostLog(log: Pick<Logger, 'warn'>): (err: Error) => void {
+  let last = Number.NEGATIVE_INFINITY;
+  return (err) => {
+    const now = performance.now();
+    if (now - last < LOST_LOG_EVERY_MS) return;
+    last = now;
+    log.warn({ reason: err.message }, 'database connection lost; queries retry on new connections');
+  };
 }
 
 /**
@@ -84,16 +114,39 @@ export async function closeContext(ctx: AppContext): Promise<void> {
   ctx.mailer?.close();
 }
 
+/**
+ * Opens the store and migrates it (or checks it is current). A PostgreSQL
+ * server that does not answer yet is waited for, up to HADO_DATABASE_WAIT,
+ * with a log line per retry (issue 16, item 1).
+ */
 export async function openContext(config: Config, opts: { migrate: boolean; clock?: Clock; log?: Logger }): Promise<AppContext> {
-  const store: Store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const log = opts.log ?? createLogger(config.logLevel);
+  const store: Store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onConnectionLost: connectionLostLog(log) });
+  const where = storageLabel(config);
+  let waited = false;
   try {
-    if (opts.migrate) await migrateToLatest(store.db);
-    else await assertSchemaCurrent(store.db);
+    await whileUnavailable(
+      async () => {
+        if (opts.migrate) await migrateToLatest(store.db);
+        else await assertSchemaCurrent(store.db);
+      },
+      {
+        timeoutMs: config.databaseWaitMs,
+        onRetry: (err, waitedMs, timeoutMs) => {
+          waited = true;
+          log.warn(
+            { reason: innermost(err), waited_s: Math.round(waitedMs / 1000), max_s: timeoutMs / 1000 },
+            `waiting for the database (${where}): not reachable yet, retrying for up to ${timeoutMs / 1000} s (HADO_DATABASE_WAIT)`,
+          );
+        },
+      },
+    );
   } catch (e) {
     await store.close();
     throw e;
   }
-  return buildContext(store, config, opts.clock ?? systemClock, opts.log ? { log: opts.log } : {});
+  if (waited) log.warn(`the database (${where}) is reachable: starting`);
+  return buildContext(store, config, opts.clock ?? systemClock, { log });
 }
 
 export interface Parts {

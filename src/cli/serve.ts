@@ -1,5 +1,6 @@
 // The long-running commands: start (everything), serve, scheduler, worker.
 import { loadConfig } from '../config.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { type Parts, run } from '../runtime.ts';
 import { defineCommand } from './command.ts';
 
@@ -10,6 +11,19 @@ const STUCK_AFTER_MS = 5_000;
 async function runUntilSignal(kind: string, parts: Parts, migrate: boolean): Promise<number> {
   const config = loadConfig();
   const runtime = await run(config, parts, { migrate });
+  // The last line of defence of issue 16: a database that went away must never end the process. Every
+  // part handles it already (pooled clients have error listeners, loops retry); should one slip
+  // through, it is logged and the process goes on. Anything else still ends it, as Node does.
+  const survive = (err: unknown): void => {
+    if (!isDatabaseUnavailable(err)) {
+      // What Node would do without this listener: the error on stderr, exit 1.
+      console.error(err);
+      process.exit(1);
+    }
+    runtime.log.warn({ reason: err instanceof Error ? err.message : String(err) }, 'database unreachable (not handled where it happened)');
+  };
+  process.on('unhandledRejection', survive);
+  process.on('uncaughtException', survive);
   const storage = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`;
   if (parts.http) {
     const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/`;

@@ -1,7 +1,6 @@
 // Opens the store: embedded PGlite by default (data in HADO_DATA_DIR, or in
 // memory for tests), a PostgreSQL server when DATABASE_URL is set. Both sit
 // behind the same Kysely instance, so every query and migration is shared.
-import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -10,6 +9,7 @@ import pg from 'pg';
 import { ConfigError } from '../errors.ts';
 import type { Database } from './schema.ts';
 import { secureDataDir } from './data-dir.ts';
+import { acquireLockFile } from './lock-file.ts';
 
 export type Db = Kysely<Database>;
 
@@ -34,24 +34,41 @@ export interface OpenOptions {
   poolSize?: number;
   /** A snapshot to load into a new embedded directory (hado restore; src/db/backup.ts). */
   restoreFrom?: Blob;
+  /** A server connection was lost (restart, outage): told once per connection; the pool replaces it. */
+  onConnectionLost?: (err: Error) => void;
 }
 
+/** How long a query waits for a server connection before failing (then: 503, a loop's backoff). */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 export async function openStore(opts: OpenOptions): Promise<Store> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10);
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize ?? 10, opts.onConnectionLost ?? (() => {}));
   return openPglite(opts.dataDir ?? null, opts.restoreFrom);
 }
 
-function openPostgres(url: string, max: number): Store {
+function openPostgres(url: string, max: number, onLost: (err: Error) => void): Store {
   const parsers: Record<number, (v: string) => unknown> = { [INT8]: Number, [DATE]: identity };
   const pool = new pg.Pool({
     connectionString: url,
     max,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         parsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
-  // An idle client's error (server restart) must not crash the process; the pool replaces it.
+  // A server restart or a dropped connection must never crash the process (issue 16, item 1). The pool
+  // listens on idle clients only ('error' below); a client checked out by a query or a transaction
+  // gets a listener of its own for life: its query fails (the caller retries or answers 503), and the
+  // pool drops the broken client when it comes back.
+  pool.on('connect', (client) => {
+    let told = false;
+    client.on('error', (err) => {
+      if (!told) onLost(err);
+      told = true;
+    });
+  });
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', pglite: null, pool, close: () => db.destroy() };
@@ -109,44 +126,11 @@ export class DataDirBusyError extends ConfigError {
 
 /**
  * PGlite is single-process: two processes writing one directory corrupt it.
- * A lock file holding the owner's pid makes the second one refuse clearly.
+ * `hado.lock` names its owner (src/db/lock-file.ts); a second starter
+ * refuses clearly, and a lock left by a crash is taken over.
  */
 export function lockDataDir(dataDir: string): () => void {
-  const lockPath = path.join(dataDir, 'hado.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx', mode: 0o600 });
-      let released = false;
-      const release = (): void => {
-        if (released) return;
-        released = true;
-        process.off('exit', release);
-        try {
-          if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
-        } catch {
-          // Already gone.
-        }
-      };
-      process.on('exit', release);
-      return release;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-      const owner = Number(fs.readFileSync(lockPath, 'utf8'));
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
-        throw new DataDirBusyError(path.resolve(dataDir), owner);
-      }
-      // A stale lock from a process that died: take it over.
-      fs.unlinkSync(lockPath);
-    }
-  }
-  throw new ConfigError(`Could not lock ${lockPath}`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  const result = acquireLockFile(path.join(dataDir, 'hado.lock'));
+  if (!result.ok) throw new DataDirBusyError(path.resolve(dataDir), result.owner.pid);
+  return result.release;
 }

@@ -12,7 +12,7 @@ export async function migrateToLatest(db: Db): Promise<string[]> {
   const result: MigrationResultSet = await migrator(db).migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error')?.migrationName;
-    throw new Error(`Migration ${failed ?? ''} failed: ${String(result.error)}`);
+    throw new Error(`Migration${failed ? ` ${failed}` : 's'} failed: ${String(result.error)}`, { cause: result.error });
   }
   return (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
@@ -29,7 +29,7 @@ export async function migrateStepwise(db: Db, onApplied: (name: string, ms: numb
     const result = await m.migrateUp();
     if (result.error) {
       const failed = result.results?.find((r) => r.status === 'Error')?.migrationName;
-      throw new Error(`Migration ${failed ?? ''} failed: ${String(result.error)}`);
+      throw new Error(`Migration${failed ? ` ${failed}` : 's'} failed: ${String(result.error)}`, { cause: result.error });
     }
     const done = (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
     if (done.length === 0) return applied;

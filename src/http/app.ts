@@ -24,6 +24,7 @@ import { checkSameOrigin } from './cross-origin.ts';
 import { checkHost, hostPolicy } from './host-check.ts';
 import { inboxRoutes } from './routes/inbox.ts';
 import { registerOpenApi } from './openapi.ts';
+import { errors } from './response-schemas.ts';
 import { DOCUMENTED_AS } from './schemas.ts';
 
 export interface AppOptions {
@@ -74,6 +75,11 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   // More connections than this are closed at once (live streams count: one per open tab).
   app.server.maxConnections = ctx.config.maxConnections;
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
+  // Any route may meet an unreachable database: its 503 (with Retry-After) is documented on every one (issue 16).
+  app.addHook('onRoute', (route) => {
+    const response = route.schema?.response as Record<number, unknown> | undefined;
+    if (response && !(503 in response)) route.schema = { ...route.schema, response: { ...response, ...errors(503) } };
+  });
   app.setErrorHandler(errorHandler);
   // Response schemas document the answers (GET /openapi.json); they never reshape them: what a
   // handler returns is sent as it is (the OpenAPI tests check the answers against the schemas).

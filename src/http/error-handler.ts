@@ -1,7 +1,9 @@
 // Turns every failure into the error catalogue's body. Client input never
 // causes a 500: validation, JSON, size and content-type problems are 4xx
-// naming what is wrong; anything unexpected is a 500 that leaks nothing.
+// naming what is wrong; an unreachable database is a 503 with Retry-After;
+// anything unexpected is a 500 that leaks nothing.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable, unavailableError } from '../db/unavailable.ts';
 import { HadoError } from '../errors.ts';
 import { toLocale } from '../i18n/locales.ts';
 import { errorText } from './error-text.ts';
@@ -61,6 +63,10 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     e = new HadoError(400, 'malformed_json', `Body is not valid JSON: ${error.message}`);
   } else if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
     e = new HadoError(error.statusCode, 'bad_request', error.message);
+  } else if (isDatabaseUnavailable(error)) {
+    // A restart or an outage of the database: the client should come back, not report a bug (issue 16).
+    request.log.warn({ err: error }, 'database unreachable');
+    e = unavailableError();
   } else {
     request.log.error({ err: error }, 'unhandled error');
     e = new HadoError(500, 'internal', 'Internal error; the server log has the details');

@@ -35,6 +35,7 @@ export const ErrorBody = Type.Object(
             'conflict',
             'too_many_requests',
             'bad_gateway',
+            'unavailable',
             'internal',
           ],
           { description: 'A stable code (src/errors.ts)' },
@@ -66,6 +67,7 @@ const ERROR_MEANING: Record<number, string> = {
   429: 'Too many requests: wait (see Retry-After) and retry',
   500: 'An unexpected error; the server log has the details',
   502: 'An outside service (Telegram) did not answer',
+  503: 'The database is unreachable for the moment: retry after Retry-After seconds',
 };
 
 /** The error answers of a route, each with the catalogue's body. */

@@ -12,6 +12,10 @@
 //   webhook-id: receivers drop the repeat.
 // - 3 attempts with exponential backoff for retryable failures; a channel's
 //   own retry-after (Telegram 429) is honoured when longer.
+// - The database may go away under it (a restart, an outage; issue 16): a
+//   round that cannot claim backs off and tries again, and a result that
+//   cannot be written is kept and written once the database answers — so a
+//   send that already happened is not sent again when the lease ends.
 // - One slow or dead destination cannot take more than its share (issue 16):
 //   a delivery in flight longer than `slowAfterMs` gives its place among the
 //   `concurrency` back (up to `maxSlow` such), at most `perHost` deliveries go
@@ -29,6 +33,7 @@ import { Coalescer } from '../coalescer.ts';
 import { type Composed, composeMessage } from '../core/messages.ts';
 import type { Db } from '../db/connect.ts';
 import { claimDeliveries, type DeliveryResultWrite, recordResults, releaseDeliveries, renewLeases } from '../db/deliveries.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { CHANNEL_TYPES } from '../domain/channels.ts';
 import { toDate } from '../domain/time.ts';
 import { type Admission, Destinations, type DestinationOptions, type Verdict } from './destinations.ts';
@@ -69,6 +74,8 @@ export interface WorkerOptions {
   breaker?: Omit<DestinationOptions, 'perHost'>;
   /** Real-time pause between polls when the queue is empty. */
   pollMs?: number;
+  /** Longest real-time pause between rounds while the database is unreachable (they start at pollMs and double). */
+  maxBackoffMs?: number;
   log?: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** The process's error sink: a round or a result write that failed. */
   onError?: ErrorSink;
@@ -222,8 +229,22 @@ export class Worker {
    * (recordResults). Resolves when the round that took it is written, so a
    * caller still knows its result is stored.
    */
-  private record(row: Pick<Claimed, 'id' | 'attempts'>, r: Omit<DeliveryResultWrite, 'id' | 'attempts'>): Promise<void> {
-    return this.results.add({ id: row.id, attempts: row.attempts, ...r });
+  private async record(row: Pick<Claimed, 'id' | 'attempts'>, r: Omit<DeliveryResultWrite, 'id' | 'attempts'>): Promise<void> {
+    const write = { id: row.id, attempts: row.attempts, ...r };
+    // While the database is unreachable the outcome is kept and written when it answers: a send that
+    // happened must not be sent again (the heartbeat keeps the lease while the row is tracked). If the
+    // outage outlasts the lease, another worker may take the row; the fence then drops this late write.
+    const started = performance.now();
+    let pause = 250;
+    while (true) {
+      try {
+        return await this.results.add(write);
+      } catch (err) {
+        if (!isDatabaseUnavailable(err) || performance.now() - started + pause > MAX_LEASE_MS) throw err;
+        await new Promise((resolve) => setTimeout(resolve, pause));
+        pause = Math.min(pause * 2, 5_000);
+      }
+    }
   }
 
   /**
@@ -242,7 +263,14 @@ export class Worker {
       // A stopping worker takes no new rows; it lets the ones in flight finish.
       if (more === true && !this.stopped && free >= Math.min(chunk, this.concurrency)) {
         const skip = this.destinations.fullChannels();
-        const rows = await this.claim(free, skip);
+        let rows: Claimed[];
+        try {
+          rows = await this.claim(free, skip);
+        } catch (err) {
+          // The database went away: the sends in flight finish (their results wait for it) before the round gives up.
+          while (this.sending.size > 0) await this.changed();
+          throw err;
+        }
         if (rows.length < free) more = skip.length > 0 ? 'full' : false;
         for (const row of rows) this.admit(row);
         handled += rows.length;
@@ -364,18 +392,25 @@ export class Worker {
     if (this.loop) return;
     this.stopped = false;
     const pollMs = this.opts.pollMs ?? 1000;
+    const maxBackoffMs = this.opts.maxBackoffMs ?? 10_000;
     this.loop = (async () => {
+      let failures = 0;
       while (!this.stopped) {
         let handled = 0;
         try {
           handled = await this.drain();
+          if (failures > 0) this.opts.log?.info({ after: failures }, 'worker: the database answers again');
+          failures = 0;
         } catch (err) {
+          failures++;
           this.report(err, 'worker round');
         }
         if (this.stopped) break;
         if (handled > 0) continue;
+        // Unreachable database (or another failure): back off, doubling up to maxBackoffMs, then try again.
+        const pause = failures > 0 ? Math.min(pollMs * 2 ** (failures - 1), Math.max(pollMs, maxBackoffMs)) : pollMs;
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, pollMs);
+          const timer = setTimeout(resolve, pause);
           this.wakeUp = () => {
             clearTimeout(timer);
             resolve();
@@ -419,8 +454,13 @@ export class Worker {
     const rows = [...this.sending.values()];
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = null;
-    const released = await releaseDeliveries(this.db, rows, toDate(this.clock.now()));
-    this.opts.log?.warn({ released, deliveries: rows.map((r) => r.id) }, 'stopping: in-flight deliveries released to the queue');
+    try {
+      const released = await releaseDeliveries(this.db, rows, toDate(this.clock.now()));
+      this.opts.log?.warn({ released, deliveries: rows.map((r) => r.id) }, 'stopping: in-flight deliveries released to the queue');
+    } catch (err) {
+      // The database is gone too: the rows come back when their lease ends.
+      this.report(err, 'releasing in-flight deliveries', { deliveries: rows.map((r) => r.id) });
+    }
   }
 }
 

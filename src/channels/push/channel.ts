@@ -8,6 +8,17 @@ import type { WebPush } from './web-push.ts';
 export function pushChannel(webPush: WebPush | null): Channel {
   return {
     type: 'push',
+    // The push service (fcm.googleapis.com, updates.push.services.mozilla.com, web.push.apple.com…): one
+    // destination for the worker's per-destination limit and breaker, as a webhook receiver's host is.
+    destination: (channel) => {
+      const endpoint = channel.config.endpoint;
+      if (typeof endpoint !== 'string') return null;
+      try {
+        return new URL(endpoint).origin;
+      } catch {
+        return null;
+      }
+    },
     async presence() {
       return 'unknown';
     },

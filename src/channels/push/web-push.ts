@@ -26,6 +26,9 @@ export const REMINDER_TTL_S = 6 * 3600;
 /** A notice and a close message may wait a day for a phone that is off. */
 export const NOTICE_TTL_S = 24 * 3600;
 const ERROR_BODY_CHARS = 200;
+/** RFC 8292 §2: a JWT may be reused for many messages; ours live 12 h (web-push's default) and are signed anew every hour. */
+const JWT_LIFETIME_S = 12 * 3600;
+const JWT_REUSE_MS = 3600_000;
 const USER_AGENT = 'Hado-WebPush/1';
 
 export type Urgency = 'very-low' | 'low' | 'normal' | 'high';
@@ -52,7 +55,7 @@ export function subscriptionOf(channel: Pick<ChannelRecord, 'config' | 'secret'>
 export interface WebPushOptions {
   db: Db;
   clock: Clock;
-  config: { vapidPublicKey: string | null; vapidPrivateKey: string | null; vapidSubject: string; appUrl: string };
+  config: { vapidPublicKey: string | null; vapidPrivateKey: string | null; vapidSubject: string; appUrl: string; connectTimeoutMs?: number };
   outbound: OutboundPolicy;
   onError: ErrorSink;
   timeoutMs?: number;
@@ -66,9 +69,11 @@ export class WebPush {
   private readonly timeoutMs: number;
   private keyPair: Promise<VapidKeyPair> | null = null;
   private readonly inflight = new Set<Promise<unknown>>();
+  /** The signed `Authorization` per push service origin (the JWT's aud), and until when it is reused. */
+  private readonly jwts = new Map<string, { header: string; until: number }>();
 
   constructor(private readonly opts: WebPushOptions) {
-    this.client = httpClient(opts.outbound);
+    this.client = httpClient(opts.outbound, opts.config.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: opts.config.connectTimeoutMs });
     this.timeoutMs = opts.timeoutMs ?? PUSH_TIMEOUT_MS;
   }
 
@@ -101,9 +106,11 @@ export class WebPush {
   async send(channelId: number, subscription: Subscription, payload: PushPayload, opts: { ttl: number; urgency: Urgency; topic?: string }): Promise<Sent> {
     const keys = await this.keys();
     let details: ReturnType<typeof webpush.generateRequestDetails>;
+    let authorization: string;
     try {
+      authorization = this.vapidAuthorization(new URL(subscription.endpoint).origin, keys);
+      // Without vapidDetails the library only encrypts; the JWT is the one signed above.
       details = webpush.generateRequestDetails(subscription, JSON.stringify(payload), {
-        vapidDetails: { subject: this.opts.config.vapidSubject, publicKey: keys.publicKey, privateKey: keys.privateKey },
         TTL: opts.ttl,
         urgency: opts.urgency,
         contentEncoding: 'aes128gcm',
@@ -113,7 +120,7 @@ export class WebPush {
       // A subscription key that is not a P-256 point, an endpoint that is not a URL: it will not get better.
       return { ok: false, error: `cannot encrypt for this subscription: ${(e as Error).message}`, retryable: false };
     }
-    const headers: Record<string, string> = { 'user-agent': USER_AGENT };
+    const headers: Record<string, string> = { 'user-agent': USER_AGENT, authorization };
     for (const [name, value] of Object.entries(details.headers)) {
       if (name.toLowerCase() !== 'content-length') headers[name.toLowerCase()] = String(value);
     }
@@ -135,6 +142,25 @@ export class WebPush {
       return { ok: false, error: e instanceof Error ? e.message : String(e), retryable: true };
     }
     return this.outcome(channelId, subscription, res);
+  }
+
+  /**
+   * `vapid t=<JWT>, k=<public key>` for a push service (RFC 8292 §3), signed
+   * by web-push's getVapidHeaders. Signing costs more than encrypting, so one
+   * JWT serves an origin for an hour. Its `exp` is judged by the push
+   * service against real time, so it is computed from real time, not from
+   * the injected clock (which tests move by days).
+   */
+  private vapidAuthorization(origin: string, keys: VapidKeyPair): string {
+    const now = Date.now();
+    const cached = this.jwts.get(origin);
+    if (cached && cached.until > now) return cached.header;
+    const exp = Math.floor(now / 1000) + JWT_LIFETIME_S;
+    const { Authorization } = webpush.getVapidHeaders(origin, this.opts.config.vapidSubject, keys.publicKey, keys.privateKey, 'aes128gcm', exp);
+    // Bounded: a deployment talks to a handful of push services; a flood of origins just re-signs.
+    if (this.jwts.size > 1000) this.jwts.clear();
+    this.jwts.set(origin, { header: Authorization, until: now + JWT_REUSE_MS });
+    return Authorization;
   }
 
   /** RFC 8030 §5: 201 Created; RFC 8030 §7.3 and the services' docs for the rest. */

@@ -1,6 +1,7 @@
 // The probes on the public port. Metrics are not here: they are served only
 // on HADO_METRICS_ADDR (src/ops/listener.ts), so /metrics on this port is a 404.
 import type { FastifyPluginAsync } from 'fastify';
+import { RETRY_AFTER_S } from '../../db/unavailable.ts';
 import { liveness, readiness } from '../../ops/health.ts';
 import type { AppContext } from '../context.ts';
 import { TAGS } from '../openapi.ts';
@@ -21,6 +22,7 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsync {
       },
       async (_request, reply) => {
         const probe = await liveness(ctx.store);
+        if (probe.status === 503) void reply.header('retry-after', String(RETRY_AFTER_S));
         return reply.status(probe.status).send(probe.body as Static<typeof Health>);
       },
     );
@@ -36,6 +38,7 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsync {
       },
       async (_request, reply) => {
         const probe = await readiness(ctx.store);
+        if (probe.status === 503) void reply.header('retry-after', String(RETRY_AFTER_S));
         return reply.status(probe.status).send(probe.body as Static<typeof Health>);
       },
     );
