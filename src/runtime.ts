@@ -11,6 +11,8 @@ import { buildChannels } from './channels/registry.ts';
 import { type TelegramClient, telegramClientOf } from './channels/telegram/api.ts';
 import { clearButtonsAfterDone } from './channels/telegram/channel.ts';
 import { type Mailer, mailerOf } from './channels/email/mailer.ts';
+import { type SlackClient, slackClientOf } from './channels/slack/api.ts';
+import { clearSlackButtonsAfterDone } from './channels/slack/channel.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { type Config, storageLabel } from './config.ts';
 import { openStore, type Store } from './db/connect.ts';
@@ -87,21 +89,24 @@ export function buildContext(
   store: Store,
   config: Config,
   clock: Clock,
-  opts: { log?: Logger; live?: Live; telegram?: TelegramClient | null; mailer?: Mailer | null } = {},
+  opts: { log?: Logger; live?: Live; telegram?: TelegramClient | null; mailer?: Mailer | null; slack?: SlackClient | null } = {},
 ): AppContext {
   const log = opts.log ?? createLogger(config.logLevel);
   const onError = errorSink(log);
   const telegram = opts.telegram !== undefined ? opts.telegram : telegramClientOf(config, log.child({ component: 'telegram' }));
   const mailer = opts.mailer !== undefined ? opts.mailer : mailerOf(config, log.child({ component: 'mail' }));
+  const slack = opts.slack !== undefined ? opts.slack : slackClientOf(config, log.child({ component: 'slack' }));
   const live = opts.live ?? new Live(store, { maxPerUser: config.streamMaxPerUser, log: log.child({ part: 'live' }) });
   const limits = new RateLimits(config);
   const push = new WebPush({ db: store.db, clock, config, outbound: outboundPolicyOf(config), onError });
-  const ctx: AppContext = { store, db: store.db, config, clock, live, telegram, push, mailer, onError, onEventDone: () => {}, limits };
+  const ctx: AppContext = { store, db: store.db, config, clock, live, telegram, push, mailer, slack, onError, onEventDone: () => {}, limits };
   // After Done by any path, the event's old Telegram messages lose their buttons and its
   // browser notifications close (SPEC A7, issue 12).
   ctx.onEventDone = (eventId) => {
     if (telegram) telegram.background('clear buttons', () => clearButtonsAfterDone(ctx, eventId));
     push.closeEvent(eventId);
+    // Slack's messages of the event say "Done ✓" and lose their buttons (issue 17).
+    if (slack) slack.background('clear buttons', () => clearSlackButtonsAfterDone(ctx, eventId));
   };
   return ctx;
 }
@@ -111,6 +116,7 @@ export async function closeContext(ctx: AppContext): Promise<void> {
   await ctx.live.stop();
   await ctx.telegram?.idle();
   await ctx.push.idle();
+  await ctx.slack?.idle();
   ctx.mailer?.close();
 }
 
@@ -175,7 +181,7 @@ export async function run(config: Config, parts: Parts, opts: { migrate: boolean
   const { onError } = ctx;
   const loops: Loop[] = [];
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
-  const channels = buildChannels({ config, clock: ctx.clock, telegram: ctx.telegram, push: ctx.push, mailer: ctx.mailer });
+  const channels = buildChannels({ config, clock: ctx.clock, telegram: ctx.telegram, push: ctx.push, mailer: ctx.mailer, slack: ctx.slack });
   // The VAPID key pair is made on first start (and read once), not on the first subscription.
   await ctx.push.keys();
   const worker = parts.worker

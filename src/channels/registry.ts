@@ -6,6 +6,8 @@ import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
 import { emailChannel } from './email/channel.ts';
 import type { Mailer } from './email/mailer.ts';
+import type { SlackClient } from './slack/api.ts';
+import { slackChannel } from './slack/channel.ts';
 import type { TelegramClient } from './telegram/api.ts';
 import { telegramChannel } from './telegram/channel.ts';
 import type { Channel, ChannelType } from './types.ts';
@@ -41,6 +43,7 @@ export function buildChannels(deps: {
   telegram?: TelegramClient | null;
   push?: WebPush | null;
   mailer?: Mailer | null;
+  slack?: SlackClient | null;
 }): ChannelRegistry {
   return new ChannelRegistry()
     .register(webChannel)
@@ -54,5 +57,6 @@ export function buildChannels(deps: {
     )
     .register(telegramChannel(deps.telegram ?? null))
     .register(pushChannel(deps.push ?? null))
-    .register(emailChannel({ mailer: deps.mailer ?? null, appUrl: deps.config.appUrl }));
+    .register(emailChannel({ mailer: deps.mailer ?? null, appUrl: deps.config.appUrl }))
+    .register(slackChannel(deps.slack ?? null));
 }

@@ -10,6 +10,7 @@ import { errorHandler } from './error-handler.ts';
 import { apiEventsRoutes } from './routes/api-events.ts';
 import { actionRoutes } from './routes/actions.ts';
 import { mailLinkRoutes } from './routes/mail-links.ts';
+import { slackRoutes } from './routes/slack.ts';
 import { channelRoutes } from './routes/channels.ts';
 import { pushRoutes } from './routes/push.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -109,6 +110,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   await app.register(pushRoutes(ctx));
   await app.register(actionRoutes(ctx));
   await app.register(mailLinkRoutes(ctx));
+  await app.register(slackRoutes(ctx));
   await app.register(apiNoticesRoutes(ctx));
   await app.register(meNoticesRoutes(ctx));
   await app.register(streamRoutes(ctx));

@@ -1,4 +1,5 @@
 import type { Mailer } from '../channels/email/mailer.ts';
+import type { SlackClient } from '../channels/slack/api.ts';
 import type { WebPush } from '../channels/push/web-push.ts';
 import type { TelegramClient } from '../channels/telegram/api.ts';
 import type { Clock } from '../clock.ts';
@@ -24,6 +25,8 @@ export interface AppContext {
   telegram: TelegramClient | null;
   /** The process's SMTP pool (email channel, confirmation mails); null without HADO_SMTP_URL. */
   mailer: Mailer | null;
+  /** The process's Slack Web API client; null without SLACK_BOT_TOKEN. */
+  slack: SlackClient | null;
   /** The process's Web Push sender: the VAPID key pair, the push services' connections, the close messages after Done. */
   push: WebPush;
   /** Called after every Done that closed an event, once committed (e.g. Telegram removes old buttons). */

@@ -13,6 +13,7 @@ export const SECURITY = {
   source: [{ sourceToken: [] }],
   user: [{ forwardAuth: [] }],
   telegram: [{ telegramSecret: [] }],
+  slack: [{ slackSignature: [] }],
 } as const;
 
 export const TAGS = {
@@ -97,6 +98,13 @@ export async function registerOpenApi(app: FastifyInstance, opts: { appUrl: stri
             in: 'header',
             name: 'X-Telegram-Bot-Api-Secret-Token',
             description: 'TELEGRAM_WEBHOOK_SECRET, echoed by Telegram (setWebhook secret_token)',
+          },
+          slackSignature: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-Slack-Signature',
+            description:
+              'v0=HMAC-SHA256(SLACK_SIGNING_SECRET, "v0:" + X-Slack-Request-Timestamp + ":" + raw body), hex; the timestamp must be within 5 minutes',
           },
         },
       },

@@ -2,6 +2,7 @@
 // from the document itself (openapi-sampler: the schemas' examples, else
 // values built from the schemas): the server accepts it with a documented
 // 2xx, and the answer's body fits the documented schema.
+import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import { sample } from 'openapi-sampler';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -42,6 +43,7 @@ const ORDER = [
   'deletePushSubscription',
   'linkTelegram',
   'telegramUpdate',
+  'slackInteraction',
   'ackByLink',
   'doneByLink',
   'stream',
@@ -49,6 +51,7 @@ const ORDER = [
 ];
 
 const USER = 'nikita';
+const SLACK_SECRET = 'abcdef0123456789abcdef0123456789';
 let t: TestApp;
 let tg: FakeTelegram;
 let doc: OpenApiDoc;
@@ -60,7 +63,14 @@ beforeAll(async () => {
   tg = await startFakeTelegram();
   t = await createTestApp({
     now: '2026-08-01T12:00:00Z',
-    env: { TELEGRAM_BOT_TOKEN: BOT_TOKEN, TELEGRAM_WEBHOOK_SECRET: SECRET, TELEGRAM_API_ROOT: tg.url, LOG_LEVEL: 'silent' },
+    env: {
+      TELEGRAM_BOT_TOKEN: BOT_TOKEN,
+      TELEGRAM_WEBHOOK_SECRET: SECRET,
+      TELEGRAM_API_ROOT: tg.url,
+      SLACK_BOT_TOKEN: 'xoxb-1-test',
+      SLACK_SIGNING_SECRET: SLACK_SECRET,
+      LOG_LEVEL: 'silent',
+    },
   });
   doc = await getDocument(t);
   token = await createSource(t, 'docs');
@@ -109,6 +119,11 @@ function credentials(op: Operation): Record<string, string> {
   if (scheme === 'sourceToken') return { authorization: `Bearer ${token}` };
   if (scheme === 'forwardAuth') return { 'x-remote-user': USER };
   if (scheme === 'telegramSecret') return { 'x-telegram-bot-api-secret-token': SECRET };
+  if (scheme === 'slackSignature') {
+    // The generated request has no body: the signature is over an empty one.
+    const ts = Math.floor(t.clock.now().epochMilliseconds / 1000);
+    return { 'x-slack-request-timestamp': String(ts), 'x-slack-signature': `v0=${createHmac('sha256', SLACK_SECRET).update(`v0:${ts}:`).digest('hex')}` };
+  }
   return {};
 }
 

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type Static, Type } from 'typebox';
 import { PRESENCE_KEYS, parsePresenceConfig } from '../../channels/presence-config.ts';
 import { addEmailChannel } from '../../channels/email/link.ts';
+import { addSlackChannel } from '../../channels/slack/link.ts';
 import { newWebhookSecret } from '../../channels/webhook.ts';
 import { toLocale } from '../../i18n/locales.ts';
 import {
@@ -175,6 +176,16 @@ export function channelRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           toDate(ctx.clock.now()),
         );
         // Unconfirmed: nothing is delivered until the link in the confirmation mail is confirmed.
+        return reply.status(201).send({ channel: channelView(row) });
+      }
+      if (type === 'slack') {
+        const row = await addSlackChannel(
+          { db: ctx.db, slack: ctx.slack, configured: Boolean(ctx.config.slackSigningSecret) },
+          { id: request.user!.id, locale: toLocale(request.user!.locale) },
+          config,
+          toDate(ctx.clock.now()),
+        );
+        // Unconfirmed: nothing is delivered until that Slack user presses Confirm in the DM.
         return reply.status(201).send({ channel: channelView(row) });
       }
       if (type !== 'webhook') throw invalid('type', `must be "webhook", "email" or "slack" (got "${type}")`);

@@ -1,0 +1,79 @@
+// The Slack channel (issue 17): presence is real — users.getPresence says
+// "active" (present) or "away" (absent), cached like every presence answer
+// (channels/presence.ts) — so a person at their desk in Slack gets the
+// reminder there and nowhere else. Delivery is one DM per outbox row; after
+// Done by any path the event's earlier messages lose their buttons.
+import type { Db } from '../../db/connect.ts';
+import { sentSlackMessages } from '../../db/slack.ts';
+import { toLocale } from '../../i18n/locales.ts';
+import type { Channel, ChannelRecord, DeliveryResult, Presence } from '../types.ts';
+import type { SlackClient } from './api.ts';
+import { renderSlack, slackContentOf } from './message.ts';
+
+export const SLACK_USER_PATTERN = /^[UW][A-Z0-9]{2,30}$/;
+
+/** The Slack user and DM conversation a slack channel delivers to, from its config ({ slack_user_id, dm_channel }). */
+export function slackTargetOf(config: Record<string, unknown>): { user: string; dm: string } | null {
+  const user = config.slack_user_id;
+  const dm = config.dm_channel;
+  if (typeof user !== 'string' || !SLACK_USER_PATTERN.test(user) || typeof dm !== 'string' || !/^[A-Z0-9]{2,40}$/.test(dm)) return null;
+  return { user, dm };
+}
+
+/** users.getPresence's answer as a presence. */
+export const presenceOfSlack = (presence: string): Presence => (presence === 'active' ? 'present' : presence === 'away' ? 'absent' : 'unknown');
+
+export function slackChannel(client: SlackClient | null): Channel {
+  return {
+    type: 'slack',
+    async presence(_user, channel: ChannelRecord) {
+      const target = slackTargetOf(channel.config);
+      if (!client || !target) return 'unknown';
+      const answer = await client.presence(target.user);
+      // A failed question is no answer: unknown (the fallback still reaches the person).
+      return answer.ok ? presenceOfSlack(answer.value) : 'unknown';
+    },
+    async deliver(message, _user, channel): Promise<DeliveryResult> {
+      if (!client) return { ok: false, error: 'Slack is not configured (SLACK_BOT_TOKEN is unset)', retryable: false };
+      const target = slackTargetOf(channel.config);
+      if (!target) return { ok: false, error: 'slack channel has no valid slack_user_id / dm_channel in its config', retryable: false };
+      const { text, blocks } = renderSlack(slackContentOf(message));
+      const sent = await client.post(target.dm, text, blocks);
+      if (!sent.ok) {
+        const { error, retryable, retryAfterMs } = sent;
+        return retryAfterMs === undefined ? { ok: false, error, retryable } : { ok: false, error, retryable, retryAfterMs };
+      }
+      return { ok: true, externalId: `${sent.value.channel}:${sent.value.ts}` };
+    },
+  };
+}
+
+/**
+ * After Done (from any path), the event's earlier Slack messages say
+ * "Done ✓" and lose their buttons (best effort: failures are logged, none
+ * thrown).
+ */
+export async function clearSlackButtonsAfterDone(ctx: { db: Db; slack: SlackClient | null }, eventId: number): Promise<void> {
+  const client = ctx.slack;
+  if (!client) return;
+  const rows = await sentSlackMessages(ctx.db, eventId);
+  await Promise.all(
+    rows.map(async (row) => {
+      const m = /^([A-Z0-9]+):(\d+\.\d+)$/.exec(row.external_id ?? '');
+      if (!m) return client.log.warn({ delivery: row.id, external_id: row.external_id }, 'slack external_id is not channel:ts');
+      const { text, blocks } = renderSlack(
+        {
+          title: row.payload.title,
+          subtitle: row.payload.subtitle ?? null,
+          deepLink: row.payload.deep_link ?? null,
+          doneLabel: row.payload.done_label?.trim() || null,
+          actionToken: row.action_token,
+          locale: toLocale(row.locale),
+        },
+        'done',
+      );
+      const updated = await client.update(m[1]!, m[2]!, text, blocks);
+      if (!updated.ok) client.log.warn({ delivery: row.id, event: eventId, error: updated.error }, 'could not remove slack buttons');
+    }),
+  );
+}

@@ -1,0 +1,46 @@
+// Storage of the Slack channel (issue 17): a button's delivery, found only
+// within the channels of the Slack user who pressed it, and the messages of
+// an event whose buttons go after Done.
+import { sql } from 'kysely';
+import type { Db } from './connect.ts';
+import type { EventPayload } from './schema.ts';
+
+export interface SlackMessageRow {
+  id: number;
+  action_token: string;
+  external_id: string | null;
+  payload: EventPayload;
+  locale: string;
+}
+
+const slackRows = (db: Db) =>
+  db
+    .selectFrom('deliveries')
+    .innerJoin('channels', 'channels.id', 'deliveries.channel_id')
+    .innerJoin('users', 'users.id', 'channels.user_id')
+    .innerJoin('events', 'events.id', 'deliveries.event_id')
+    .select(['deliveries.id', 'deliveries.action_token', 'deliveries.external_id', 'events.payload', 'users.locale'])
+    .where('channels.type', '=', 'slack');
+
+/**
+ * The event delivery a button's token belongs to, only if it was sent to a
+ * slack channel of this very Slack user: a token pressed by anyone else (or
+ * forged into a payload) finds nothing.
+ */
+export async function findSlackDelivery(db: Db, token: string, slackUserId: string): Promise<SlackMessageRow | null> {
+  const row = await slackRows(db)
+    .where('deliveries.action_token', '=', token)
+    .where(sql<string>`channels.config->>'slack_user_id'`, '=', slackUserId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** The event's Slack messages that went out (their external_id is "channel:ts"). */
+export async function sentSlackMessages(db: Db, eventId: number): Promise<SlackMessageRow[]> {
+  return slackRows(db)
+    .where('deliveries.event_id', '=', eventId)
+    .where('deliveries.result', '=', 'ok')
+    .where('deliveries.external_id', 'is not', null)
+    .orderBy('deliveries.id')
+    .execute();
+}
