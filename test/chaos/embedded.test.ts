@@ -13,7 +13,7 @@ import { openStore } from '../../src/db/connect.ts';
 import { BIN, cleanEnv, freePort, runProcess, startProcess } from '../support/cli.ts';
 import { ensureBuilt } from './cluster.ts';
 
-const KILLS = Number(process.env.CHAOS_KILLS ?? 5);
+const KILLS = Number(process.env.CHAOS_KILLS ?? 4);
 const BATCH = 25;
 
 ensureBuilt();
