@@ -74,7 +74,7 @@ describe('the subscription API', () => {
     expect(() => loadConfig({ HADO_VAPID_SUBJECT: 'http://example.org' })).toThrow(/HADO_VAPID_SUBJECT must be a mailto: or https: URL/);
     expect(loadConfig({ APP_URL: 'https://hado.example.org/' }).vapidSubject).toBe('https://hado.example.org');
     expect(loadConfig({ APP_URL: 'http://inbox.lan:8080' }).vapidSubject).toBe('mailto:hado@inbox.lan');
-  });
+    }, 90_000);
 
   it('POST: 201 with the subscription, the same endpoint again is 200 and the same row; GET lists it without the endpoint path', async () => {
     const sub = push.newSubscription();
@@ -133,7 +133,7 @@ describe('the subscription API', () => {
     } finally {
       await t.close();
     }
-  });
+    }, 90_000);
 
   it('DELETE: 204, then gone; another channel type or another user is a 404', async () => {
     const sub = await subscribe(h, 'vera', push.newSubscription());
@@ -279,6 +279,25 @@ describe("the push service's answers", () => {
       expect(await h.store.db.selectFrom('channels').select('id').where('id', '=', channel.id).executeTakeFirst()).toBeUndefined();
     }
   });
+
+  it('through the worker: a 410 removes the subscription and its rows, a 500 is retried and kept', async () => {
+    const dead = push.newSubscription();
+    const flaky = push.newSubscription();
+    const deadId = (await subscribe(h, 'pipeline', dead)).body.subscription.id as number;
+    const flakyId = (await subscribe(h, 'pipeline', flaky)).body.subscription.id as number;
+    push.answer.set(dead.id, 410);
+    push.answer.set(flaky.id, 500);
+    await h.put([{ user: 'pipeline', source_ref: 'pipe:1', due_at: '2026-08-14', payload: { title: 'Water the plants' } }]);
+    // Past the 14:00 fallback window (nobody is present): both subscriptions get the reminder.
+    await h.run(madrid('2026-08-14T15:30'));
+    const left = (await call(h, 'GET', '/me/push/subscriptions', { user: 'pipeline' })).body.subscriptions.map((x: { id: number }) => x.id);
+    expect(left).toEqual([flakyId]);
+    expect(await h.store.db.selectFrom('deliveries').select('id').where('channel_id', '=', deadId).execute()).toEqual([]);
+    const rows = await h.store.db.selectFrom('deliveries').select(['result', 'attempts', 'error']).where('channel_id', '=', flakyId).execute();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.some((r) => r.attempts > 1)).toBe(true);
+    expect(rows.every((r) => r.error === null || r.error.startsWith('HTTP 500'))).toBe(true);
+  }, 120_000);
 
   it('429 and 5xx are retried (429 after its Retry-After), 413 is logged as a bug; the subscription stays', async () => {
     const errors: unknown[] = [];
