@@ -152,8 +152,9 @@ async function main(): Promise<void> {
       await sql`DELETE FROM deliveries`.execute(store.db);
       for (const type of types) {
         await sql`
-          INSERT INTO deliveries (event_id, channel_id, window_start, action_token, result, next_attempt_at, created_at, round)
+          INSERT INTO deliveries (event_id, channel_id, window_start, action_token, action_token_hash, result, next_attempt_at, created_at, round)
           SELECT e.id, c.id, ${NOW}::timestamptz - k * interval '1 hour', encode(sha256((c.id || ':' || e.id || ':' || k)::text::bytea), 'hex'),
+                 encode(sha256(convert_to(encode(sha256((c.id || ':' || e.id || ':' || k)::text::bytea), 'hex'), 'UTF8')), 'hex'),
                  'pending', ${NOW}::timestamptz, ${NOW}::timestamptz, e.round
           FROM events e JOIN channels c ON c.user_id = e.user_id AND c.type = ${type}
           CROSS JOIN generate_series(1, ${WINDOWS}) k

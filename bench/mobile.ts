@@ -140,8 +140,9 @@ async function load(store: Store, sinkUrl: string): Promise<void> {
 /** `n` pending rows for channels of `type`, four windows per event. */
 async function pending(store: Store, type: 'webhook' | 'mobile', n: number, tag: string): Promise<void> {
   await sql`
-    INSERT INTO deliveries (event_id, channel_id, window_start, action_token, result, next_attempt_at, created_at)
+    INSERT INTO deliveries (event_id, channel_id, window_start, action_token, action_token_hash, result, next_attempt_at, created_at)
     SELECT e.id, c.id, ${NOW_SQL}::timestamptz - k * interval '1 hour', encode(sha256((${tag} || e.id || ':' || k)::bytea), 'hex'),
+                 encode(sha256(convert_to(encode(sha256((${tag} || e.id || ':' || k)::bytea), 'hex'), 'UTF8')), 'hex'),
            'pending', ${NOW_SQL}::timestamptz, ${NOW_SQL}::timestamptz
     FROM events e JOIN channels c ON c.user_id = e.user_id AND c.type = ${type}
     CROSS JOIN generate_series(1, 4) k
