@@ -24,6 +24,10 @@ export interface Config {
   vapidPrivateKey: string | null;
   /** The VAPID `sub` claim: a mailto: or https: URL a push service can reach the operator at. */
   vapidSubject: string;
+  /** Expo's push API (issue 12): its root URL, the optional access token, the Android notification channel. */
+  expoApiRoot: string;
+  expoAccessToken: string | null;
+  expoAndroidChannelId: string;
   /** smtp:// or smtps:// URL of the operator's relay; null = no email channel. */
   smtpUrl: string | null;
   /** The From of every mail ("Hado <hado@example.org>"); required with smtpUrl. */
@@ -273,6 +277,31 @@ export const KEYS = {
     default: () => 'https://slack.com/api',
     parse: url(['http:', 'https:']),
   },
+  expoApiRoot: {
+    env: 'HADO_EXPO_API_ROOT',
+    doc: 'Expo push API root URL (mobile app push); requests go to <root>/--/api/v2/push/send and …/getReceipts',
+    default: () => 'https://exp.host',
+    parse: url(['http:', 'https:']),
+  },
+  expoAccessToken: {
+    env: 'HADO_EXPO_ACCESS_TOKEN',
+    doc: 'Expo access token, sent as a Bearer token; needed only when the Expo project requires it ("enhanced security for push notifications")',
+    default: () => null,
+    parse: (raw) => {
+      if (!/^[\x21-\x7e]{1,512}$/.test(raw)) throw new Bad('must be 1-512 printable characters without spaces');
+      return raw;
+    },
+    mask: hidden,
+  },
+  expoAndroidChannelId: {
+    env: 'HADO_EXPO_ANDROID_CHANNEL',
+    doc: 'Android notification channel id Expo pushes name (channelId); the app creates it with setNotificationChannelAsync',
+    default: () => 'default',
+    parse: (raw) => {
+      if (!/^[A-Za-z0-9._-]{1,64}$/.test(raw)) throw new Bad(`must be 1-64 characters of A-Z, a-z, 0-9, ., _ and -, got "${raw}"`);
+      return raw;
+    },
+  },
   presenceTimeoutMs: {
     env: 'HADO_PRESENCE_TIMEOUT',
     doc: 'Seconds to wait for a presence answer before it counts as unknown',
@@ -511,6 +540,7 @@ const OPTIONAL = new Set<string>([
   'mailFrom',
   'slackBotToken',
   'slackSigningSecret',
+  'expoAccessToken',
 ]);
 
 interface KeyReading {

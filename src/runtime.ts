@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { startAdminSocket } from './admin/socket.ts';
 import { PresenceCache } from './channels/presence.ts';
 import { WebPush } from './channels/push/web-push.ts';
+import { ExpoPush } from './channels/mobile/expo.ts';
 import { buildChannels } from './channels/registry.ts';
 import { type TelegramClient, telegramClientOf } from './channels/telegram/api.ts';
 import { clearButtonsAfterDone } from './channels/telegram/channel.ts';
@@ -99,7 +100,8 @@ export function buildContext(
   const live = opts.live ?? new Live(store, { maxPerUser: config.streamMaxPerUser, log: log.child({ part: 'live' }) });
   const limits = new RateLimits(config);
   const push = new WebPush({ db: store.db, clock, config, outbound: outboundPolicyOf(config), onError });
-  const ctx: AppContext = { store, db: store.db, config, clock, live, telegram, push, mailer, slack, onError, onEventDone: () => {}, limits };
+  const mobile = new ExpoPush({ db: store.db, clock, config, outbound: outboundPolicyOf(config), log: log.child({ component: 'expo' }) });
+  const ctx: AppContext = { store, db: store.db, config, clock, live, telegram, push, mailer, slack, mobile, onError, onEventDone: () => {}, limits };
   // After Done by any path, the event's old Telegram messages lose their buttons and its
   // browser notifications close (SPEC A7, issue 12).
   ctx.onEventDone = (eventId) => {
@@ -118,6 +120,7 @@ export async function closeContext(ctx: AppContext): Promise<void> {
   await ctx.push.idle();
   await ctx.slack?.idle();
   ctx.mailer?.close();
+  await ctx.mobile.idle();
 }
 
 /**
@@ -181,7 +184,7 @@ export async function run(config: Config, parts: Parts, opts: { migrate: boolean
   const { onError } = ctx;
   const loops: Loop[] = [];
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
-  const channels = buildChannels({ config, clock: ctx.clock, telegram: ctx.telegram, push: ctx.push, mailer: ctx.mailer, slack: ctx.slack });
+  const channels = buildChannels({ config, clock: ctx.clock, telegram: ctx.telegram, push: ctx.push, mailer: ctx.mailer, slack: ctx.slack, mobile: ctx.mobile });
   // The VAPID key pair is made on first start (and read once), not on the first subscription.
   await ctx.push.keys();
   const worker = parts.worker

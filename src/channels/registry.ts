@@ -16,6 +16,8 @@ import { webhookChannel } from './webhook.ts';
 import { outboundPolicyOf } from '../net/outbound.ts';
 import { pushChannel } from './push/channel.ts';
 import type { WebPush } from './push/web-push.ts';
+import { mobileChannel } from './mobile/channel.ts';
+import type { ExpoPush } from './mobile/expo.ts';
 
 export class ChannelRegistry {
   private readonly channels = new Map<ChannelType, Channel>();
@@ -29,13 +31,25 @@ export class ChannelRegistry {
   get(type: ChannelType): Channel | undefined {
     return this.channels.get(type);
   }
+
+  /** Runs every channel's upkeep (Channel.maintain), one after another; a failure is reported and the rest still run. */
+  async maintain(report: (err: unknown, type: ChannelType) => void): Promise<void> {
+    for (const channel of this.channels.values()) {
+      if (!channel.maintain) continue;
+      try {
+        await channel.maintain();
+      } catch (err) {
+        report(err, channel.type);
+      }
+    }
+  }
 }
 
 /**
  * The process's channels, configured from the environment: one line per
  * channel type (a new type registers here). `telegram` and `mailer` are the
  * process's clients (null when not configured: their rows then fail clearly);
- * `push` the process's WebPush (runtime.ts buildContext).
+ * `push` the process's WebPush, `mobile` its ExpoPush (runtime.ts buildContext).
  */
 export function buildChannels(deps: {
   config: Config;
@@ -44,6 +58,7 @@ export function buildChannels(deps: {
   push?: WebPush | null;
   mailer?: Mailer | null;
   slack?: SlackClient | null;
+  mobile?: ExpoPush | null;
 }): ChannelRegistry {
   return new ChannelRegistry()
     .register(webChannel)
@@ -58,5 +73,6 @@ export function buildChannels(deps: {
     .register(telegramChannel(deps.telegram ?? null))
     .register(pushChannel(deps.push ?? null))
     .register(emailChannel({ mailer: deps.mailer ?? null, appUrl: deps.config.appUrl }))
-    .register(slackChannel(deps.slack ?? null));
+    .register(slackChannel(deps.slack ?? null))
+    .register(mobileChannel(deps.mobile ?? null));
 }

@@ -34,6 +34,8 @@ export interface Channel {
   readonly type: ChannelType;
   presence(user: PresenceUser, channel: ChannelRecord, now: Date): Promise<Presence>;
   deliver(message: OutgoingMessage, user: PresenceUser, channel: ChannelRecord): Promise<DeliveryResult>;
+  /** Upkeep the worker runs about once a minute beside its deliveries (Expo's receipts); errors go to the worker's sink. */
+  maintain?(): Promise<void>;
   /**
    * Where a delivery through this channel goes, for the worker's per-destination
    * limit and circuit breaker (worker/destinations.ts): e.g. a webhook's

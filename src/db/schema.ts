@@ -191,6 +191,18 @@ export interface VapidKeysTable {
   created_at: Timestamp;
 }
 
+/** A ticket Expo answered a mobile push with, until its receipt is read (db/mobile.ts). */
+export interface MobileTicketsTable {
+  ticket_id: string;
+  channel_id: number;
+  delivery_id: number | null;
+  /** The token the push went to: a DeviceNotRegistered removes the device only while it still has it. */
+  token: string;
+  check_after: Timestamp;
+  checks: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+}
+
 export interface Database {
   sources: SourcesTable;
   users: UsersTable;
@@ -205,4 +217,5 @@ export interface Database {
   notice_topics: NoticeTopicsTable;
   preferences: PreferencesTable;
   vapid_keys: VapidKeysTable;
+  mobile_tickets: MobileTicketsTable;
 }

@@ -7,7 +7,7 @@
  * them. A new type is added here first (docs/architecture.md, "Adding a
  * channel type"): the compiler then points at everything that must know it.
  */
-export const CHANNEL_TYPES = ['web', 'telegram', 'webhook', 'push', 'email', 'slack'] as const;
+export const CHANNEL_TYPES = ['web', 'telegram', 'webhook', 'push', 'mobile', 'email', 'slack'] as const;
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
 
 /** What a channel answers when asked whether its user is at the device right now. */

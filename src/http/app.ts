@@ -13,6 +13,7 @@ import { mailLinkRoutes } from './routes/mail-links.ts';
 import { slackRoutes } from './routes/slack.ts';
 import { channelRoutes } from './routes/channels.ts';
 import { pushRoutes } from './routes/push.ts';
+import { deviceRoutes } from './routes/devices.ts';
 import { healthRoutes } from './routes/health.ts';
 import { meRoutes } from './routes/me.ts';
 import { apiNoticesRoutes } from './routes/api-notices.ts';
@@ -108,6 +109,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   await app.register(meRoutes(ctx));
   await app.register(channelRoutes(ctx));
   await app.register(pushRoutes(ctx));
+  await app.register(deviceRoutes(ctx));
   await app.register(actionRoutes(ctx));
   await app.register(mailLinkRoutes(ctx));
   await app.register(slackRoutes(ctx));

@@ -1,6 +1,7 @@
 import type { Mailer } from '../channels/email/mailer.ts';
 import type { SlackClient } from '../channels/slack/api.ts';
 import type { WebPush } from '../channels/push/web-push.ts';
+import type { ExpoPush } from '../channels/mobile/expo.ts';
 import type { TelegramClient } from '../channels/telegram/api.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
@@ -29,6 +30,8 @@ export interface AppContext {
   slack: SlackClient | null;
   /** The process's Web Push sender: the VAPID key pair, the push services' connections, the close messages after Done. */
   push: WebPush;
+  /** The process's Expo push sender (mobile apps): its connections, its chunks, the receipts it reads. */
+  mobile: ExpoPush;
   /** Called after every Done that closed an event, once committed (e.g. Telegram removes old buttons). */
   onEventDone(eventId: number): void;
   /** The process's error sink for background work. */

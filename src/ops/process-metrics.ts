@@ -9,9 +9,10 @@ import type { Db } from '../db/connect.ts';
 import { type OutboxRow, type OutboxState, outboxStats } from '../db/outbox-stats.ts';
 import { toDate } from '../domain/time.ts';
 import { register } from '../metrics.ts';
+import { CHANNEL_TYPES } from '../domain/channels.ts';
 
 const STATES: OutboxState[] = ['due', 'leased', 'waiting'];
-const CHANNELS = ['web', 'telegram', 'webhook', 'push', 'email', 'slack'];
+const CHANNELS: readonly string[] = CHANNEL_TYPES;
 /** Scrapes of several gauges (and several Prometheus servers) share one query. */
 const STATS_TTL_MS = 1000;
 

@@ -47,6 +47,8 @@ export const MAX_LEASE_MS = 120_000;
 export const LEASE_MS = 30_000;
 /** The heartbeat: a lease is renewed three times before it could run out. */
 export const HEARTBEAT_MS = 10_000;
+/** How often the worker runs the channels' upkeep (Channel.maintain). */
+export const UPKEEP_EVERY_MS = 60_000;
 /** Backoff after attempt n (1-based): 30 s, then 60 s. */
 export const backoffMs = (attempt: number): number => 30_000 * 2 ** (attempt - 1);
 
@@ -124,6 +126,8 @@ export class Worker {
   /** Runs while rows are in flight. */
   private heartbeat: NodeJS.Timeout | null = null;
   private renewing: Promise<unknown> | null = null;
+  private upkeep: Promise<void> | null = null;
+  private lastUpkeepAt = Number.NEGATIVE_INFINITY;
   /** Per-destination limits and breakers. */
   readonly destinations: Destinations;
   private readonly slowAfterMs: number;
@@ -253,6 +257,8 @@ export class Worker {
    * has nothing due. Returns the rows handled.
    */
   async drain(): Promise<number> {
+    // Beside the deliveries, not before them: a slow upkeep never holds a delivery up.
+    void this.maintain();
     let handled = 0;
     // 'full': the last claim skipped full destinations; claim again once one frees a place.
     let more: boolean | 'full' = true;
@@ -432,6 +438,25 @@ export class Worker {
 
 
   /**
+   * The channels' upkeep (Expo's receipts, channels/mobile/expo.ts) at most
+   * once a minute of the clock: started by drain(), never awaited by it.
+   * Resolves when the upkeep running now (if any) has finished; failures go
+   * to the error sink.
+   */
+  maintain(): Promise<void> {
+    const now = this.clock.now().epochMilliseconds;
+    if (!this.upkeep && now - this.lastUpkeepAt >= UPKEEP_EVERY_MS) {
+      this.lastUpkeepAt = now;
+      this.upkeep = this.opts.channels
+        .maintain((err, type) => this.report(err, `${type} channel upkeep`))
+        .finally(() => {
+          this.upkeep = null;
+        });
+    }
+    return this.upkeep ?? Promise.resolve();
+  }
+
+  /**
    * Stops claiming and waits for the deliveries in flight. With a grace, the
    * ones still in flight when it runs out go back to the queue (claimable at
    * once by another worker, the attempt not counted) instead of waiting for
@@ -442,8 +467,13 @@ export class Worker {
     this.wake();
     const loop = this.loop;
     this.loop = null;
-    if (!loop) return;
-    if (graceMs === undefined) return loop;
+    // An upkeep in flight is let finish (its tickets are leased: one cut short is simply asked again later).
+    const upkeep = this.upkeep ?? Promise.resolve();
+    if (!loop) return upkeep;
+    if (graceMs === undefined) {
+      await loop;
+      return upkeep;
+    }
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<'late'>((resolve) => {
       timer = setTimeout(() => resolve('late'), graceMs);

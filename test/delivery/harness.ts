@@ -49,7 +49,7 @@ export async function createHarness(opts: { now: string; env?: Record<string, st
     // The fake receivers listen on loopback, which the outbound policy refuses unless allowed (README, Configuration).
     env: { APP_URL: 'https://hado.example.org', HADO_PRESENCE_TIMEOUT: '0.3', LOG_LEVEL: 'silent', ...ALLOW_LOOPBACK, ...opts.env },
   });
-  const channels = buildChannels({ config: t.config, clock: t.clock, push: t.ctx.push, mailer: t.ctx.mailer, slack: t.ctx.slack });
+  const channels = buildChannels({ config: t.config, clock: t.clock, push: t.ctx.push, mailer: t.ctx.mailer, slack: t.ctx.slack, mobile: t.ctx.mobile });
   const presence = new PresenceCache(channels, {
     timeoutMs: t.config.presenceTimeoutMs,
     onHealth: (id, timeouts, until) => recordPresenceHealth(t.store.db, id, timeouts, until),
@@ -66,6 +66,8 @@ export async function createHarness(opts: { now: string; env?: Record<string, st
     async tick() {
       const report = await runTick(t.store.db, t.clock.now(), { presence, cfg });
       await worker.drain();
+      // The channels' upkeep the drain started (Expo's receipts), finished before the clock moves on.
+      await worker.maintain();
       return report;
     },
     async run(until, opts = {}) {

@@ -184,10 +184,10 @@ describe('preferences grid', () => {
     await post(t, runs, notice({ topic: 'finished', recipients: ['bob'] }));
     const res = await call(t, 'GET', '/me/preferences', { user: 'ana' });
     expect(res.body).toEqual({
-      channels: ['web', 'telegram', 'webhook', 'push', 'email', 'slack'],
+      channels: ['web', 'telegram', 'webhook', 'push', 'mobile', 'email', 'slack'],
       rows: [
-        { source: 'docs', topic: 'mention', channels: { web: true, telegram: true, webhook: true, push: true, email: true, slack: true } },
-        { source: 'runs', topic: 'finished', channels: { web: true, telegram: true, webhook: true, push: true, email: true, slack: true } },
+        { source: 'docs', topic: 'mention', channels: { web: true, telegram: true, webhook: true, push: true, mobile: true, email: true, slack: true } },
+        { source: 'runs', topic: 'finished', channels: { web: true, telegram: true, webhook: true, push: true, mobile: true, email: true, slack: true } },
       ],
     });
   });
@@ -206,16 +206,16 @@ describe('preferences grid', () => {
     });
     expect(put1.status).toBe(200);
     expect(put1.body.rows).toEqual([
-      { source: 'docs', topic: 'mention', channels: { web: true, telegram: false, webhook: true, push: true, email: true, slack: true } },
-      { source: 'runs', topic: 'finished', channels: { web: true, telegram: true, webhook: false, push: true, email: true, slack: true } },
+      { source: 'docs', topic: 'mention', channels: { web: true, telegram: false, webhook: true, push: true, mobile: true, email: true, slack: true } },
+      { source: 'runs', topic: 'finished', channels: { web: true, telegram: true, webhook: false, push: true, mobile: true, email: true, slack: true } },
     ]);
     const put2 = await call(t, 'PUT', '/me/preferences', {
       user: 'ana',
       body: { rows: [{ source: 'runs', topic: 'finished', channels: { telegram: false } }] },
     });
     expect(put2.body.rows).toEqual([
-      { source: 'docs', topic: 'mention', channels: { web: true, telegram: true, webhook: true, push: true, email: true, slack: true } },
-      { source: 'runs', topic: 'finished', channels: { web: true, telegram: false, webhook: true, push: true, email: true, slack: true } },
+      { source: 'docs', topic: 'mention', channels: { web: true, telegram: true, webhook: true, push: true, mobile: true, email: true, slack: true } },
+      { source: 'runs', topic: 'finished', channels: { web: true, telegram: false, webhook: true, push: true, mobile: true, email: true, slack: true } },
     ]);
     // Another user's grid is untouched.
     const bob = await call(t, 'GET', '/me/preferences', { user: 'bob' });
@@ -227,7 +227,7 @@ describe('preferences grid', () => {
       user: 'ana',
       body: { rows: [{ source: 'docs', topic: 'future', channels: { telegram: false } }] },
     });
-    expect(res.body.rows).toEqual([{ source: 'docs', topic: 'future', channels: { web: true, telegram: false, webhook: true, push: true, email: true, slack: true } }]);
+    expect(res.body.rows).toEqual([{ source: 'docs', topic: 'future', channels: { web: true, telegram: false, webhook: true, push: true, mobile: true, email: true, slack: true } }]);
   });
 
   it('validation names the row and field; nothing changes', async () => {
@@ -245,6 +245,6 @@ describe('preferences grid', () => {
       expect(res.body.error.message).toContain(mention);
     }
     const grid = await call(t, 'GET', '/me/preferences', { user: 'ana' });
-    expect(grid.body.rows).toEqual([{ source: 'docs', topic: 'm', channels: { web: false, telegram: true, webhook: true, push: true, email: true, slack: true } }]);
+    expect(grid.body.rows).toEqual([{ source: 'docs', topic: 'm', channels: { web: false, telegram: true, webhook: true, push: true, mobile: true, email: true, slack: true } }]);
   });
 });

@@ -41,6 +41,10 @@ const ORDER = [
   'addPushSubscription',
   'getPushSubscriptions',
   'deletePushSubscription',
+  'addMyDevice',
+  'getMyDevices',
+  'patchMyDevice',
+  'deleteMyDevice',
   'linkTelegram',
   'telegramUpdate',
   'slackInteraction',
@@ -203,6 +207,11 @@ it('every operation accepts the request generated from the document, and answers
       const id = String((answer as { channel: { id: number } }).channel.id);
       fixture.patchMyChannel = { id };
       fixture.deleteMyChannel = { id };
+    }
+    if (op.operationId === 'addMyDevice') {
+      const id = String((answer as { device: { id: number } }).device.id);
+      fixture.patchMyDevice = { id };
+      fixture.deleteMyDevice = { id };
     }
     if (op.operationId === 'addPushSubscription') {
       fixture.deletePushSubscription = { id: String((answer as { subscription: { id: number } }).subscription.id) };

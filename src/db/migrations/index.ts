@@ -12,6 +12,7 @@ import * as presenceBackoff from './2026-12-01T0100-presence-backoff.ts';
 import * as presenceHeaders from './2026-12-01T0400-presence-headers.ts';
 import * as userLocale from './2026-12-01T0700-user-locale.ts';
 import * as pushChannel from './2026-12-01T1100-push-channel.ts';
+import * as mobileChannel from './2026-12-01T1150-mobile-channel.ts';
 import * as emailSlackChannels from './2026-12-01T1200-email-slack-channels.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -27,5 +28,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01T0400-presence-headers': presenceHeaders,
   '2026-12-01T0700-user-locale': userLocale,
   '2026-12-01T1100-push-channel': pushChannel,
+  '2026-12-01T1150-mobile-channel': mobileChannel,
   '2026-12-01T1200-email-slack-channels': emailSlackChannels,
 };

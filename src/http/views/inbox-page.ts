@@ -421,6 +421,12 @@ function describeChannel(c: ChannelRow, l: Locale): { name: string; details: str
     const user = typeof config.slack_user_id === 'string' ? config.slack_user_id : '';
     return { name: t(l, 'settings.channel.slack'), details: [t(l, 'settings.channel.slackUser', { user }), ...pending] };
   }
+  if (c.type === 'mobile') {
+    // "iOS · pixel-7a": the platform and the app's own name for the device.
+    const platform = config.platform === 'ios' ? 'iOS' : config.platform === 'android' ? 'Android' : '';
+    const device = typeof config.device_id === 'string' ? config.device_id : '';
+    return { name: t(l, 'settings.channel.mobile'), details: [[platform, device].filter(Boolean).join(' · ')] };
+  }
   const deliver = typeof config.deliver_url === 'string' ? shortUrl(config.deliver_url) : '';
   const presence =
     typeof config.presence_url === 'string'

@@ -14,6 +14,7 @@ const CHANNEL_LABELS: Record<ChannelType, MessageKey> = {
   telegram: 'notices.prefs.telegram',
   webhook: 'notices.prefs.webhook',
   push: 'notices.prefs.push',
+  mobile: 'notices.prefs.mobile',
   email: 'notices.prefs.email',
   slack: 'notices.prefs.slack',
 };

@@ -154,6 +154,7 @@ export default {
   'settings.push.unsupported': "This browser cannot receive push notifications. On iPhone and iPad: Share → Add to Home Screen, then open Hado from the home screen.",
   'settings.push.turnOn': "Turn on",
   'settings.push.turnOff': "Turn off",
+  'settings.channel.mobile': "Mobile app",
 
   // Signed out: a request without a user (no proxy, no local mode).
   'signedOut.title': "Hado — not signed in",
@@ -194,6 +195,7 @@ export default {
   'notices.prefs.telegram': "Telegram",
   'notices.prefs.webhook': "Webhook",
   'notices.prefs.push': "Browser push",
+  'notices.prefs.mobile': "Mobile app",
 
   // Errors shown on the page (the API's own messages stay English: an English reader gets those as they are).
   'error.tz': "That is not a time zone. Pick one from the list, for example Europe/Madrid.",

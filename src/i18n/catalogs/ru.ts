@@ -147,6 +147,7 @@ export default {
   'settings.push.unsupported': "Этот браузер не принимает пуш-уведомления. На iPhone и iPad: «Поделиться» → «На экран „Домой“», затем откройте Hado с экрана «Домой».",
   'settings.push.turnOn': "Включить",
   'settings.push.turnOff': "Выключить",
+  'settings.channel.mobile': "Мобильное приложение",
 
   // Signed out: a request without a user (no proxy, no local mode).
   'signedOut.title': "Hado — вход не выполнен",
@@ -187,6 +188,7 @@ export default {
   'notices.prefs.telegram': "Telegram",
   'notices.prefs.webhook': "Вебхук",
   'notices.prefs.push': "Браузер",
+  'notices.prefs.mobile': "Мобильное приложение",
 
   // Errors shown on the page (the API's own messages stay English: an English reader gets those as they are).
   'error.tz': "Такого часового пояса нет. Выберите его из списка, например Europe/Moscow.",

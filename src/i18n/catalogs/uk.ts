@@ -147,6 +147,7 @@ export default {
   'settings.push.unsupported': "Цей браузер не приймає пуш-сповіщення. На iPhone та iPad: «Поділитися» → «На початковий екран», потім відкрийте Hado з початкового екрана.",
   'settings.push.turnOn': "Увімкнути",
   'settings.push.turnOff': "Вимкнути",
+  'settings.channel.mobile': "Мобільний застосунок",
 
   // Signed out: a request without a user (no proxy, no local mode).
   'signedOut.title': "Hado — вхід не виконано",
@@ -187,6 +188,7 @@ export default {
   'notices.prefs.telegram': "Telegram",
   'notices.prefs.webhook': "Вебхук",
   'notices.prefs.push': "Браузер",
+  'notices.prefs.mobile': "Мобільний застосунок",
 
   // Errors shown on the page (the API's own messages stay English: an English reader gets those as they are).
   'error.tz': "Такого часового поясу немає. Виберіть його зі списку, наприклад Europe/Kyiv.",
