@@ -316,8 +316,9 @@ async function main(): Promise<void> {
     // Worker throughput: DELIVERIES pending webhook rows, sent to the sink.
     await reset();
     await sql`
-      INSERT INTO deliveries (event_id, channel_id, window_start, action_token, result, next_attempt_at, created_at)
+      INSERT INTO deliveries (event_id, channel_id, window_start, action_token, action_token_hash, result, next_attempt_at, created_at)
       SELECT e.id, c.id, ${NOW_SQL}::timestamptz - k * interval '1 hour', encode(sha256((e.id || ':' || k)::bytea), 'hex'),
+             encode(sha256(convert_to(encode(sha256((e.id || ':' || k)::bytea), 'hex'), 'UTF8')), 'hex'),
              'pending', ${NOW_SQL}::timestamptz, ${NOW_SQL}::timestamptz
       FROM events e JOIN channels c ON c.user_id = e.user_id AND c.type = 'webhook'
       CROSS JOIN generate_series(1, 4) k

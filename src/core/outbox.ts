@@ -4,7 +4,7 @@
 // way, whatever it is about.
 import type { DeliveryInsert } from '../db/deliveries.ts';
 import type { ChannelType } from '../domain/channels.ts';
-import { newActionToken } from './tokens.ts';
+import { hashToken, newActionToken } from './tokens.ts';
 
 /** What a delivery round is about. */
 export type DeliveryItem =
@@ -25,10 +25,14 @@ export function outboxRows(item: DeliveryItem, channels: ReadonlyArray<{ id: num
       : { notice_id: item.noticeId, push_seq: item.push, window_start: item.pushedAt };
   return channels.map((channel) => {
     const web = channel.type === 'web';
+    // The token is kept only while the row is pending (the worker composes its links);
+    // the web row is final at once, so only its hash is written (issue 10 item 7).
+    const token = newActionToken();
     return {
       ...about,
       channel_id: channel.id,
-      action_token: newActionToken(),
+      action_token: web ? null : token,
+      action_token_hash: hashToken(token),
       result: web ? 'ok' : 'pending',
       sent_at: web ? now : null,
       next_attempt_at: now,

@@ -5,7 +5,8 @@
 // (a different due, a revival from done), so a link from last year's
 // birthday cannot ack this year's. Every refusal is the same 404, so a
 // caller learns nothing about tokens it does not hold.
-import { findDeliveryByToken } from '../db/deliveries.ts';
+import { findDeliveryByTokenHash } from '../db/deliveries.ts';
+import { hashToken } from './tokens.ts';
 import { HadoError } from '../errors.ts';
 import { type Action, type ActionContext, type ActionResult, applyAction } from './actions.ts';
 
@@ -18,7 +19,7 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,128}$/;
 
 export async function actOnToken(ctx: ActionContext, token: string, action: Action): Promise<ActionResult> {
   if (!TOKEN_SHAPE.test(token)) throw tokenNotFound();
-  const delivery = await findDeliveryByToken(ctx.db, token);
+  const delivery = await findDeliveryByTokenHash(ctx.db, hashToken(token));
   // A notice delivery's token (SPEC B5) has nothing to Ack or Done.
   if (!delivery || delivery.event_id === null) throw tokenNotFound();
   try {

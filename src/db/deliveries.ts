@@ -123,6 +123,8 @@ export async function claimDeliveries(db: Db, now: Date, leaseUntil: Date, limit
       'n.updated_at as notice_updated_at',
     ])
     .orderBy('c.id')
+    // Pending rows hold their token (CHECK deliveries_action_token_pending): the claim takes only pending ones.
+    .$narrowType<{ action_token: string }>()
     .execute();
 }
 
@@ -147,7 +149,9 @@ export async function recordResults(db: Db, writes: DeliveryResultWrite[]): Prom
   const col = <T>(f: (w: DeliveryResultWrite) => T): T[] => writes.map(f);
   await sql`
     UPDATE deliveries d SET result = v.result, sent_at = v.sent_at, error = v.error, external_id = v.external_id,
-                            locked_until = NULL, next_attempt_at = v.next_attempt_at
+                            locked_until = NULL, next_attempt_at = v.next_attempt_at,
+                            -- A final row forgets its token; links find it by the hash (issue 10 item 7).
+                            action_token = CASE WHEN v.result = 'pending' THEN d.action_token END
     FROM (SELECT unnest(${col((w) => w.id)}::bigint[]) AS id,
                  unnest(${col((w) => w.attempts)}::int[]) AS attempts,
                  unnest(${col((w) => w.result)}::text[]) AS result,
@@ -158,9 +162,9 @@ export async function recordResults(db: Db, writes: DeliveryResultWrite[]): Prom
     WHERE d.id = v.id AND d.attempts = v.attempts AND d.result = 'pending'`.execute(db);
 }
 
-/** The delivery an action token belongs to (SPEC A6, A9): its event (null for a notice's) and round. */
-export async function findDeliveryByToken(db: Db, token: string) {
-  return db.selectFrom('deliveries').select(['event_id', 'round']).where('action_token', '=', token).executeTakeFirst();
+/** The delivery an action token belongs to (SPEC A6, A9), by the token's hash: its event (null for a notice's) and round. */
+export async function findDeliveryByTokenHash(db: Db, tokenHash: string) {
+  return db.selectFrom('deliveries').select(['event_id', 'round']).where('action_token_hash', '=', tokenHash).executeTakeFirst();
 }
 
 /** The event's delivered Telegram messages (external_id "chat_id:message_id"), oldest first. */

@@ -94,7 +94,14 @@ export interface DeliveriesTable {
   push_seq: ColumnType<number | null, number | null | undefined, number | null>;
   channel_id: number;
   window_start: Timestamp;
-  action_token: string;
+  /**
+   * The row's action token (the credential of /a/{token} and of buttons), kept
+   * only while the row is pending, for the worker to compose the message;
+   * cleared when the result is final (issue 10 item 7). Rows are found by the hash.
+   */
+  action_token: ColumnType<string | null, string | null, null>;
+  /** SHA-256 (hex) of the action token, like source tokens: how a link finds its row. */
+  action_token_hash: string;
   result: ColumnType<'pending' | 'ok' | 'failed', 'pending' | 'ok' | 'failed' | undefined>;
   sent_at: Timestamp | null;
   error: string | null;

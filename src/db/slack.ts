@@ -7,7 +7,8 @@ import type { EventPayload } from './schema.ts';
 
 export interface SlackMessageRow {
   id: number;
-  action_token: string;
+  /** Only while the row is pending (issue 10 item 7); a sent message's buttons carry the token itself. */
+  action_token: string | null;
   external_id: string | null;
   payload: EventPayload;
   locale: string;
@@ -23,13 +24,13 @@ const slackRows = (db: Db) =>
     .where('channels.type', '=', 'slack');
 
 /**
- * The event delivery a button's token belongs to, only if it was sent to a
+ * The event delivery a button's token belongs to (by the token's hash), only if it was sent to a
  * slack channel of this very Slack user: a token pressed by anyone else (or
  * forged into a payload) finds nothing.
  */
-export async function findSlackDelivery(db: Db, token: string, slackUserId: string): Promise<SlackMessageRow | null> {
+export async function findSlackDelivery(db: Db, tokenHash: string, slackUserId: string): Promise<SlackMessageRow | null> {
   const row = await slackRows(db)
-    .where('deliveries.action_token', '=', token)
+    .where('deliveries.action_token_hash', '=', tokenHash)
     .where(sql<string>`channels.config->>'slack_user_id'`, '=', slackUserId)
     .executeTakeFirst();
   return row ?? null;

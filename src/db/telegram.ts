@@ -128,16 +128,16 @@ export async function isTelegramChatLinked(db: Db, chatId: number): Promise<bool
 }
 
 /**
- * The delivery a button's token belongs to, only if it was sent to a
+ * The delivery a button's token belongs to (by the token's hash), only if it was sent to a
  * telegram channel of this very chat: a token replayed from another chat
  * (or a forged callback_data) finds nothing.
  */
-export async function findDeliveryInChat(db: Db, token: string, chatId: number): Promise<{ id: number } | null> {
+export async function findDeliveryInChat(db: Db, tokenHash: string, chatId: number): Promise<{ id: number } | null> {
   const row = await db
     .selectFrom('deliveries')
     .innerJoin('channels', 'channels.id', 'deliveries.channel_id')
     .select(['deliveries.id'])
-    .where('deliveries.action_token', '=', token)
+    .where('deliveries.action_token_hash', '=', tokenHash)
     .where('channels.type', '=', 'telegram')
     .where(sql`channels.config->>'chat_id'`, '=', String(chatId))
     .executeTakeFirst();

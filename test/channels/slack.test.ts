@@ -16,6 +16,15 @@ const MADRID = 'Europe/Madrid';
 const madrid = (wall: string): string => Temporal.PlainDateTime.from(wall).toZonedDateTime(MADRID).toInstant().toString();
 const sign = (ts: number, body: string, secret = SECRET) => `v0=${createHmac('sha256', secret).update(`v0:${ts}:${body}`).digest('hex')}`;
 
+/** The value (the action token) of the button `actionId` in a message's blocks: the database keeps only its hash once sent. */
+function buttonValue(node: unknown, actionId: string): string | undefined {
+  if (Array.isArray(node)) return node.map((n) => buttonValue(n, actionId)).find((v) => v !== undefined);
+  if (node === null || typeof node !== 'object') return undefined;
+  const o = node as Record<string, unknown>;
+  if (o.action_id === actionId && typeof o.value === 'string') return o.value;
+  return buttonValue(Object.values(o), actionId);
+}
+
 describe('the Slack builder and the signature (pure)', () => {
   const content = { title: 'Pay <rent> & *now*', subtitle: 'before 18:00', deepLink: 'https://bank.example/pay', doneLabel: 'Paid', actionToken: 'tok123', locale: 'en' as const };
 
@@ -171,7 +180,10 @@ describe('Slack through the day against a fake Web API', () => {
     expect(types.map((r) => r.type)).toEqual(['slack']);
     expect(types[0]).toMatchObject({ result: 'ok' });
     const [, ts] = types[0]!.external_id!.split(':');
-    const token = types[0]!.action_token;
+    // The buttons carry the token; the delivered row keeps only its hash.
+    expect(types[0]!.action_token).toBeNull();
+    const token = buttonValue(posts[0]!.args.blocks, 'hado_ack')!;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(JSON.stringify(posts[0]!.args.blocks)).toContain('*Pay rent*');
 
     // Bob pressing Ana's button does nothing.
@@ -208,11 +220,13 @@ describe('Slack through the day against a fake Web API', () => {
     const row = await h.store.db
       .selectFrom('deliveries')
       .innerJoin('events', 'events.id', 'deliveries.event_id')
-      .select(['deliveries.action_token', 'deliveries.external_id'])
+      .select(['deliveries.external_id'])
       .where('events.source_ref', '=', 'water')
       .executeTakeFirstOrThrow();
+    const post = slack.calls.filter((c) => c.method === 'chat.postMessage' && JSON.stringify(c.args.blocks).includes('*Water*')).at(-1)!;
+    const token = buttonValue(post.args.blocks, 'hado_done')!;
     const before = slack.calls.filter((c) => c.method === 'chat.update').length;
-    const res = await h.app.inject({ method: 'POST', url: `/a/${row.action_token}/done`, headers: { host: 'hado.example.org' } });
+    const res = await h.app.inject({ method: 'POST', url: `/a/${token}/done`, headers: { host: 'hado.example.org' } });
     expect(res.statusCode).toBe(200);
     await settle();
     const updates = slack.calls.filter((c) => c.method === 'chat.update').slice(before);

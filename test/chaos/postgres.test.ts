@@ -390,9 +390,10 @@ describe.skipIf(skip !== null)('chaos on PostgreSQL: kills, restarts, an outage,
     await one.run.waitFor(/is running/);
     const channel = [...channelKind.entries()].find(([, k]) => k === 'ok')![0];
     const inserted = await sql<{ id: number }>`
-      INSERT INTO deliveries (event_id, channel_id, window_start, action_token, next_attempt_at, round, created_at)
-      SELECT e.id, ${channel}, now() + interval '1 day', md5(random()::text || e.id), now(), e.round, now()
-      FROM events e WHERE e.user_id = (SELECT user_id FROM channels WHERE id = ${channel}) LIMIT 5
+      INSERT INTO deliveries (event_id, channel_id, window_start, action_token, action_token_hash, next_attempt_at, round, created_at)
+      SELECT id, ${channel}, now() + interval '1 day', tok, encode(sha256(convert_to(tok, 'UTF8')), 'hex'), now(), round, now()
+      FROM (SELECT e.id, e.round, md5(random()::text || e.id) AS tok
+            FROM events e WHERE e.user_id = (SELECT user_id FROM channels WHERE id = ${channel}) LIMIT 5) t
       RETURNING id`.execute(store.db);
     const ids = inserted.rows.map((r) => String(r.id));
     for (const id of ids) receivers.holdFirst.add(id);

@@ -110,7 +110,7 @@ describe('expandOccurrences matches the day-by-day reference', () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, 120_000);
 
   it('splitting a range anywhere gives the same occurrences', () => {
     fc.assert(
@@ -123,7 +123,7 @@ describe('expandOccurrences matches the day-by-day reference', () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, 120_000);
 });
 
 describe('currentOccurrence and nextOccurrence', () => {
@@ -147,7 +147,7 @@ describe('currentOccurrence and nextOccurrence', () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, 120_000);
 });
 
 describe('parseRecurrence', () => {

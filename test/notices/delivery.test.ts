@@ -393,7 +393,7 @@ describe('a notice delivery token acts on nothing', () => {
       .where('notice_id', 'is not', null)
       .executeTakeFirstOrThrow();
     for (const action of ['ack', 'done'] as const) {
-      await expect(actOnToken(t.ctx, row.action_token, action)).rejects.toMatchObject({ status: 404 });
+      await expect(actOnToken(t.ctx, row.action_token!, action)).rejects.toMatchObject({ status: 404 });
     }
   });
 });

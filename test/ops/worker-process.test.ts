@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createSource } from '../../src/core/sources.ts';
+import { hashToken } from '../../src/core/tokens.ts';
 import type { Store } from '../../src/db/connect.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { buildApp } from '../../src/http/app.ts';
@@ -60,8 +61,8 @@ beforeAll(async () => {
       expect(channel.statusCode, channel.body).toBe(201);
       // One row in the outbox, due now (what the scheduler's tick would write).
       const row = await sql<{ id: number }>`
-        INSERT INTO deliveries (event_id, channel_id, window_start, action_token, next_attempt_at, round, created_at)
-        SELECT e.id, ${channel.json().channel.id}, now(), 'test-token', now(), e.round, now() FROM events e
+        INSERT INTO deliveries (event_id, channel_id, window_start, action_token, action_token_hash, next_attempt_at, round, created_at)
+        SELECT e.id, ${channel.json().channel.id}, now(), 'test-token', ${hashToken('test-token')}, now(), e.round, now() FROM events e
         RETURNING id`.execute(store.db);
       deliveryId = Number(row.rows[0]!.id);
     } finally {

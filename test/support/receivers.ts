@@ -118,11 +118,13 @@ let round = 0;
 export async function queueRows(db: Db, channelIds: number[], rowsPerChannel: number, now: Date): Promise<number[]> {
   const base = new Date(Date.UTC(2000, 0, 1) + ++round * 86_400_000);
   const res = await sql<{ id: number }>`
-    INSERT INTO deliveries (event_id, channel_id, window_start, action_token, next_attempt_at, round, created_at)
-    SELECT e.id, c.id, ${base}::timestamptz + k * interval '1 minute', md5(random()::text || c.id || '.' || k), ${now}, e.round, ${now}
-    FROM channels c JOIN events e ON e.user_id = c.user_id CROSS JOIN generate_series(1, ${rowsPerChannel}) k
-    WHERE c.id = ANY(${channelIds}::bigint[])
-    ORDER BY k, c.id
+    INSERT INTO deliveries (event_id, channel_id, window_start, action_token, action_token_hash, next_attempt_at, round, created_at)
+    SELECT event_id, channel_id, window_start, tok, encode(sha256(convert_to(tok, 'UTF8')), 'hex'), ${now}, round, ${now}
+    FROM (SELECT e.id AS event_id, c.id AS channel_id, ${base}::timestamptz + k * interval '1 minute' AS window_start,
+                 md5(random()::text || c.id || '.' || k) AS tok, e.round, k
+          FROM channels c JOIN events e ON e.user_id = c.user_id CROSS JOIN generate_series(1, ${rowsPerChannel}) k
+          WHERE c.id = ANY(${channelIds}::bigint[])) t
+    ORDER BY k, channel_id
     RETURNING id`.execute(db);
   return res.rows.map((r) => Number(r.id));
 }

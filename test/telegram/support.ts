@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../src/db/connect.ts';
+import { hashToken } from '../../src/core/tokens.ts';
 import { call, createTestApp, type TestApp } from '../support/app.ts';
 import { BOT_TOKEN, type FakeTelegram } from '../support/fake-telegram.ts';
 
@@ -78,7 +79,7 @@ export async function deliveredRow(db: Db, eventId: number, channelId: number, e
       event_id: eventId,
       channel_id: channelId,
       window_start: windowStart,
-      action_token: token,
+      action_token_hash: hashToken(token),
       result: 'ok',
       sent_at: windowStart,
       external_id: externalId,

@@ -7,6 +7,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../../clock.ts';
 import type { Action } from '../../core/actions.ts';
+import { hashToken } from '../../core/tokens.ts';
 import type { Db } from '../../db/connect.ts';
 import { redeemConfirmation } from '../../db/confirmations.ts';
 import { findSlackDelivery } from '../../db/slack.ts';
@@ -108,14 +109,15 @@ export async function handleInteraction(deps: InteractionDeps, press: ButtonPres
   if (press.actionId !== ACTION.ack && press.actionId !== ACTION.done) return 'ignored';
   const action: Action = press.actionId === ACTION.ack ? 'ack' : 'done';
   // A token acts only for the Slack user its message was sent to.
-  const row = await findSlackDelivery(deps.db, press.value, press.userId);
+  const row = await findSlackDelivery(deps.db, hashToken(press.value), press.userId);
   if (!row) return 'not-for-user';
   const content = {
     title: row.payload.title,
     subtitle: row.payload.subtitle ?? null,
     deepLink: row.payload.deep_link ?? null,
     doneLabel: row.payload.done_label?.trim() || null,
-    actionToken: row.action_token,
+    // The pressed button's own token: the database keeps only its hash once the message went out.
+    actionToken: press.value,
     locale: toLocale(row.locale),
   };
   try {

@@ -7,6 +7,7 @@
 import type { Clock } from '../../clock.ts';
 import type { Action } from '../../core/actions.ts';
 import type { Db } from '../../db/connect.ts';
+import { hashToken } from '../../core/tokens.ts';
 import { findDeliveryInChat, isTelegramChatLinked, telegramChatLocale, touchTelegramChat } from '../../db/telegram.ts';
 import { toDate } from '../../domain/time.ts';
 import { HadoError } from '../../errors.ts';
@@ -154,7 +155,7 @@ async function handleCallback(deps: UpdateDeps, q: CallbackUpdate): Promise<Upda
   const token = m[2]!;
   // Only a token sent to this very chat may act: a callback from any other
   // chat is forged or replayed and changes nothing, presence included.
-  const delivery = await findDeliveryInChat(deps.db, token, q.chatId);
+  const delivery = await findDeliveryInChat(deps.db, hashToken(token), q.chatId);
   if (!delivery) {
     answer(say.expired);
     return 'button-not-for-chat';

@@ -11,6 +11,7 @@ import * as noticeTrailingPush from './2026-11-29T0540-notice-trailing-push.ts';
 import * as presenceBackoff from './2026-12-01T0100-presence-backoff.ts';
 import * as presenceHeaders from './2026-12-01T0400-presence-headers.ts';
 import * as userLocale from './2026-12-01T0700-user-locale.ts';
+import * as actionTokenHash from './2026-12-01T0900-action-token-hash.ts';
 import * as pushChannel from './2026-12-01T1100-push-channel.ts';
 import * as mobileChannel from './2026-12-01T1150-mobile-channel.ts';
 import * as emailSlackChannels from './2026-12-01T1200-email-slack-channels.ts';
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01T0100-presence-backoff': presenceBackoff,
   '2026-12-01T0400-presence-headers': presenceHeaders,
   '2026-12-01T0700-user-locale': userLocale,
+  '2026-12-01T0900-action-token-hash': actionTokenHash,
   '2026-12-01T1100-push-channel': pushChannel,
   '2026-12-01T1150-mobile-channel': mobileChannel,
   '2026-12-01T1200-email-slack-channels': emailSlackChannels,
