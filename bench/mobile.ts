@@ -141,8 +141,8 @@ async function load(store: Store, sinkUrl: string): Promise<void> {
 async function pending(store: Store, type: 'webhook' | 'mobile', n: number, tag: string): Promise<void> {
   await sql`
     INSERT INTO deliveries (event_id, channel_id, window_start, action_token, action_token_hash, result, next_attempt_at, created_at)
-    SELECT e.id, c.id, ${NOW_SQL}::timestamptz - k * interval '1 hour', encode(sha256((${tag} || e.id || ':' || k)::bytea), 'hex'),
-                 encode(sha256(convert_to(encode(sha256((${tag} || e.id || ':' || k)::bytea), 'hex'), 'UTF8')), 'hex'),
+    SELECT e.id, c.id, ${NOW_SQL}::timestamptz - k * interval '1 hour', encode(sha256((${tag} || ${type} || e.id || ':' || k)::bytea), 'hex'),
+           encode(sha256(convert_to(encode(sha256((${tag} || ${type} || e.id || ':' || k)::bytea), 'hex'), 'UTF8')), 'hex'),
            'pending', ${NOW_SQL}::timestamptz, ${NOW_SQL}::timestamptz
     FROM events e JOIN channels c ON c.user_id = e.user_id AND c.type = ${type}
     CROSS JOIN generate_series(1, 4) k

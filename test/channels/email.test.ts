@@ -256,3 +256,34 @@ describe('email over SMTP through whole days', () => {
     expect(temp[0]!.external_id).toBe(sent.header('Message-ID'));
   }, 120_000);
 });
+
+describe('a relay that cannot be reached', () => {
+  it('adding an address answers 502 and keeps nothing; the mail is not half-sent', async () => {
+    const smtp = await startFakeSmtp();
+    const url = smtp.url;
+    await smtp.close();
+    const h = await createHarness({ now: madrid('2026-08-12T08:00'), env: { HADO_SMTP_URL: url, HADO_MAIL_FROM: 'hado@example.org' } });
+    try {
+      const res = await call(h, 'POST', '/me/channels', { user: 'ana', body: { type: 'email', config: { address: 'ana@example.org' } } });
+      expect(res.status).toBe(502);
+      expect(res.body.error.message).toMatch(/confirmation mail could not be sent/);
+      const listed = await call(h, 'GET', '/me/channels', { user: 'ana' });
+      expect(listed.body.channels.map((c: { type: string }) => c.type)).toEqual(['web']);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('without HADO_SMTP_URL there is no email channel: 409, and the settings page says so', async () => {
+    const h = await createHarness({ now: madrid('2026-08-12T08:00') });
+    try {
+      const res = await call(h, 'POST', '/me/channels', { user: 'ana', body: { type: 'email', config: { address: 'ana@example.org' } } });
+      expect(res.status).toBe(409);
+      expect(res.body.error.message).toMatch(/HADO_SMTP_URL/);
+      const page = await call(h, 'GET', '/', { user: 'ana', headers: { accept: 'text/html' } });
+      expect(String(page.body)).toContain('HADO_SMTP_URL');
+    } finally {
+      await h.close();
+    }
+  });
+});
