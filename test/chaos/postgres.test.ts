@@ -385,7 +385,7 @@ describe.skipIf(skip !== null)('chaos on PostgreSQL: kills, restarts, an outage,
     // whose first POST the receiver holds open, so the worker is mid-send when it dies.
     for (const p of fleet.alive('worker')) fleet.kill(p);
     const bad = [...channelKind.entries()].filter(([, k]) => k !== 'ok').map(([id]) => id);
-    await sql`UPDATE deliveries SET result = 'failed', error = 'chaos: set aside for the recovery experiment' WHERE result = 'pending' AND channel_id = ANY(${bad})`.execute(store.db);
+    await sql`UPDATE deliveries SET result = 'failed', action_token = NULL, error = 'chaos: set aside for the recovery experiment' WHERE result = 'pending' AND channel_id = ANY(${bad})`.execute(store.db);
     const one = fleet.spawn('worker');
     await one.run.waitFor(/is running/);
     const channel = [...channelKind.entries()].find(([, k]) => k === 'ok')![0];

@@ -48,7 +48,7 @@ afterEach(async () => {
   await ha.close();
   // What a test left live must not tick in the next one.
   await sql`UPDATE events SET state = 'withdrawn'`.execute(h.store.db);
-  await sql`UPDATE deliveries SET result = 'failed' WHERE result = 'pending'`.execute(h.store.db);
+  await sql`UPDATE deliveries SET result = 'failed', action_token = NULL WHERE result = 'pending'`.execute(h.store.db);
 });
 
 /** Waits until `check` passes (a real-time timer is at work). */
