@@ -205,8 +205,8 @@ describe('preferences grid', () => {
     await expect.poll(() => grid.locator('.form-status').textContent()).toBe('Saved');
     const saved = await call(s, 'GET', '/me/preferences', {});
     const row = (topic: string) => saved.body.rows.find((r: { source: string; topic: string }) => r.source === 'docs' && r.topic === topic);
-    expect(row('mention').channels).toEqual({ web: true, telegram: false, webhook: true, push: true, email: true, slack: true });
-    expect(row('export').channels).toEqual({ web: false, telegram: true, webhook: true, push: true, email: true, slack: true });
+    expect(row('mention').channels).toEqual({ web: true, telegram: false, webhook: true, push: true, mobile: true, email: true, slack: true });
+    expect(row('export').channels).toEqual({ web: false, telegram: true, webhook: true, push: true, mobile: true, email: true, slack: true });
     await page.reload();
     await expect.poll(() => grid.locator('tbody tr').count()).toBeGreaterThanOrEqual(2);
     expect(await box('docs · mention', 'Telegram').isChecked()).toBe(false);
