@@ -94,13 +94,13 @@ export function buildContext(
 ): AppContext {
   const log = opts.log ?? createLogger(config.logLevel);
   const onError = errorSink(log);
-  const telegram = opts.telegram !== undefined ? opts.telegram : telegramClientOf(config, log.child({ component: 'telegram' }));
+  const telegram = opts.telegram !== undefined ? opts.telegram : telegramClientOf(config, { log: log.child({ component: 'telegram' }), onError });
   const mailer = opts.mailer !== undefined ? opts.mailer : mailerOf(config, log.child({ component: 'mail' }));
-  const slack = opts.slack !== undefined ? opts.slack : slackClientOf(config, log.child({ component: 'slack' }));
-  const live = opts.live ?? new Live(store, { maxPerUser: config.streamMaxPerUser, log: log.child({ part: 'live' }) });
+  const slack = opts.slack !== undefined ? opts.slack : slackClientOf(config, { log: log.child({ component: 'slack' }), onError });
+  const live = opts.live ?? new Live(store, { maxPerUser: config.streamMaxPerUser, log: log.child({ part: 'live' }), onError });
   const limits = new RateLimits(config);
   const push = new WebPush({ db: store.db, clock, config, outbound: outboundPolicyOf(config), onError });
-  const mobile = new ExpoPush({ db: store.db, clock, config, outbound: outboundPolicyOf(config), log: log.child({ component: 'expo' }) });
+  const mobile = new ExpoPush({ db: store.db, clock, config, outbound: outboundPolicyOf(config), log: log.child({ component: 'expo' }), onError });
   const ctx: AppContext = { store, db: store.db, config, clock, live, telegram, push, mailer, slack, mobile, onError, onEventDone: () => {}, limits };
   // After Done by any path, the event's old Telegram messages lose their buttons and its
   // browser notifications close (SPEC A7, issue 12).
@@ -185,8 +185,12 @@ export async function run(config: Config, parts: Parts, opts: { migrate: boolean
   const loops: Loop[] = [];
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   const channels = buildChannels({ config, clock: ctx.clock, telegram: ctx.telegram, push: ctx.push, mailer: ctx.mailer, slack: ctx.slack, mobile: ctx.mobile });
-  // The VAPID key pair is made on first start (and read once), not on the first subscription.
-  await ctx.push.keys();
+  // The VAPID key pair is made on first start (and read once), not on the first subscription. It is
+  // the first query after the migrations: a blip there is waited out like the start-up's own wait.
+  await whileUnavailable(() => ctx.push.keys(), {
+    timeoutMs: config.databaseWaitMs,
+    onRetry: (err) => log.warn({ reason: innermost(err) }, 'reading the Web Push keys: database unreachable, retrying (HADO_DATABASE_WAIT)'),
+  });
   const worker = parts.worker
     ? new Worker({
         db: ctx.db,
@@ -255,7 +259,7 @@ export async function run(config: Config, parts: Parts, opts: { migrate: boolean
         ...config.metricsAddr,
         store: ctx.store,
         registry: processRegistry({ db: ctx.db, clock: ctx.clock, outbox: parts.scheduler || parts.worker === true, liveConnections: () => ctx.live.hub.connections }),
-        onError: (err) => log.error({ err }, 'metrics listener failed to answer'),
+        onError: (err) => onError(err, 'metrics listener answer'),
       })
     : null;
   if (ops) log.info({ address: `${ops.address.host}:${ops.address.port}` }, 'metrics listening');
