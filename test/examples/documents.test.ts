@@ -2,7 +2,7 @@
 // and the Python one (urllib only) push the same kinds of events, show the
 // re-push trap, and read the 422's field and index.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ExampleHado, hasPython, runExample, startHado } from './support.ts';
+import { type ExampleHado, needPython, runExample, startHado } from './support.ts';
 
 let hado: ExampleHado;
 beforeAll(async () => {
@@ -35,7 +35,7 @@ describe('examples/documents', () => {
   });
 
   it('documents.py (standard library only)', async (ctx) => {
-    if (!(await hasPython())) ctx.skip('python3 is not on this machine: the Python example cannot run');
+    await needPython(ctx, 'the Python example cannot run');
     const run = await runExample('python3', 'examples/documents/documents.py', env('ana'));
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { createHarness, type Harness } from '../delivery/harness.ts';
 import { type FakeHa, startFakeHa } from '../support/fake-ha.ts';
-import { hasPython, runExample } from './support.ts';
+import { needPython, runExample } from './support.ts';
 
 let h: Harness;
 let ha: FakeHa;
@@ -52,7 +52,7 @@ it('the automation is valid YAML using the body Hado sends', () => {
 });
 
 it('presence from the person, delivery through the signature-checking relay, Done by the link', async (ctx) => {
-  if (!(await hasPython())) ctx.skip('python3 is not on this machine: the relay cannot run');
+  await needPython(ctx, 'the relay cannot run');
   // The channel needs the relay's URL and the relay the channel's secret: pick the relay's port first.
   const port = await new Promise<number>((resolve) => {
     const s = net.createServer().listen(0, '127.0.0.1', () => {

@@ -56,6 +56,18 @@ export async function runExample(
   return { code, stdout, stderr };
 }
 
+/**
+ * Skips a test that needs python3 when it is missing — except under CI
+ * (`CI` set), where .ci/run installs it: there a missing python3 fails the
+ * test rather than letting the Python examples skip silently.
+ */
+export async function needPython(ctx: { skip: (note?: string) => never }, what: string): Promise<void> {
+  if (await hasPython()) return;
+  const note = `python3 is not on this machine: ${what}`;
+  if (process.env.CI) throw new Error(`${note} (CI is set, so this fails instead of skipping)`);
+  ctx.skip(note);
+}
+
 /** Whether python3 is on this machine. */
 export async function hasPython(): Promise<boolean> {
   return new Promise((resolve) => {
