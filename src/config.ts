@@ -471,9 +471,12 @@ export const KEYS = {
     doc: 'Seconds to wait for a connection to a webhook receiver (the answer then has 15 s); a dead host is known sooner',
     default: () => '5',
     parse: (raw) => {
-      const n = Number(raw);
-      if (!Number.isFinite(n) || n <= 0 || n > 15) throw new Bad(`must be a number of seconds in (0, 15], got "${raw}"`);
-      return Math.round(n * 1000);
+      const ms = Math.round(Number(raw) * 1000);
+      // Strictly below the answer's 15 s (channels/webhook.ts DELIVER_TIMEOUT_MS): at 15 there would be no connect timer at all (channels/http.ts).
+      if (!Number.isFinite(ms) || ms <= 0 || ms >= 15_000) {
+        throw new Bad(`must be a number of seconds in (0, 15), less than the 15 s a webhook receiver has to answer; got "${raw}"`);
+      }
+      return ms;
     },
   },
   deliveryHostConcurrency: {

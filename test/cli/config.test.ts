@@ -1,6 +1,7 @@
 // Configuration (SPEC A10, issue 2 item 7): one table of keys with
 // defaults; a bad value stops start-up with a message naming the key.
 import { describe, expect, it } from 'vitest';
+import { DELIVER_TIMEOUT_MS } from '../../src/channels/webhook.ts';
 import { addressMatcher, describeKeys, loadConfig } from '../../src/config.ts';
 import { ConfigError } from '../../src/errors.ts';
 
@@ -174,6 +175,9 @@ describe('a bad value names the key', () => {
     { env: { HADO_RATE_LIMIT_API: '-1' }, message: 'HADO_RATE_LIMIT_API must be between 0 and 100000000, got -1' },
     { env: { HADO_PRESENCE_TIMEOUT: '0' }, message: 'HADO_PRESENCE_TIMEOUT must be a number of seconds in (0, 30], got "0"' },
     { env: { HADO_PRESENCE_TIMEOUT: 'two' }, message: 'HADO_PRESENCE_TIMEOUT must be a number of seconds' },
+    { env: { HADO_CONNECT_TIMEOUT: '0' }, message: 'HADO_CONNECT_TIMEOUT must be a number of seconds in (0, 15)' },
+    { env: { HADO_CONNECT_TIMEOUT: 'soon' }, message: 'HADO_CONNECT_TIMEOUT must be a number of seconds in (0, 15)' },
+    { env: { HADO_CONNECT_TIMEOUT: '20' }, message: 'HADO_CONNECT_TIMEOUT must be a number of seconds in (0, 15)' },
     { env: { HADO_FALLBACK_DAY: '-1' }, message: 'HADO_FALLBACK_DAY must be between 0 and 1440, got -1' },
     { env: { HADO_FALLBACK_HOUR: '61' }, message: 'HADO_FALLBACK_HOUR must be between 0 and 60, got 61' },
     { env: { HADO_FALLBACK_HOURS: '9,14,25' }, message: 'HADO_FALLBACK_HOURS must be a comma-separated list of hours 0-23, got "9,14,25"' },
@@ -185,6 +189,17 @@ describe('a bad value names the key', () => {
     { env: { LOG_LEVEL: 'verbose' }, message: 'LOG_LEVEL must be one of' },
   ])('$env', ({ env, message }) => {
     expect(problem(env)).toContain(message);
+  });
+
+  it('HADO_CONNECT_TIMEOUT must be shorter than the answer’s timeout: equal to it, the connect timer would be skipped', () => {
+    const answer = DELIVER_TIMEOUT_MS / 1000;
+    for (const raw of [String(answer), '15.0', '14.9999']) {
+      expect(problem({ HADO_CONNECT_TIMEOUT: raw }), raw).toBe(
+        `Invalid configuration:\n  HADO_CONNECT_TIMEOUT must be a number of seconds in (0, 15), less than the 15 s a webhook receiver has to answer; got "${raw}"`,
+      );
+    }
+    expect(loadConfig({ HADO_CONNECT_TIMEOUT: '14.9' }).connectTimeoutMs).toBe(14_900);
+    expect(loadConfig({ HADO_CONNECT_TIMEOUT: '0.2' }).connectTimeoutMs).toBe(200);
   });
 
   it('several bad keys are reported together, one a line', () => {
