@@ -107,18 +107,30 @@ describe('the calls', () => {
     expect(batch).toHaveLength(1);
   });
 
-  it('keeps a path prefix in baseUrl', async () => {
-    const seenPaths: string[] = [];
-    const c = createClient({
-      baseUrl: `${hado}/`,
-      token,
-      fetch: async (url, init) => {
-        seenPaths.push(new URL(url as URL).pathname);
-        return fetch(url, init);
-      },
-    });
-    await c.getEvents({ source_ref: 'person:42', topic: 'birthday' });
-    expect(seenPaths).toEqual(['/api/events']);
+  it('keeps a path prefix in baseUrl (Hado behind a reverse proxy at /hado/)', async () => {
+    const seenUrls: string[] = [];
+    /** The reverse proxy: only /hado/… is Hado's, and the prefix is stripped before it reaches Hado. */
+    const behindPrefix: typeof fetch = async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : input);
+      seenUrls.push(`${init?.method} ${url.pathname}${url.search}`);
+      if (url.origin !== hado || !url.pathname.startsWith('/hado/')) return new Response('{}', { status: 404 });
+      return fetch(new URL(`${url.pathname.slice('/hado'.length)}${url.search}`, hado), init);
+    };
+    const calls = (n: number) => [
+      'PUT /hado/api/events',
+      `GET /hado/api/events?source_ref=doc%3Aprefix${n}`,
+      `DELETE /hado/api/events?source_ref=doc%3Aprefix${n}`,
+      'POST /hado/api/notices',
+    ];
+    for (const [n, baseUrl] of [`${hado}/hado`, `${hado}/hado/`].entries()) {
+      const c = createClient({ baseUrl, token, fetch: behindPrefix });
+      const [put] = await c.putEvents([{ user: 'nikita', source_ref: `doc:prefix${n}`, due_at: '2026-08-20', payload: { title: 'Visa' } }]);
+      expect(put).toMatchObject({ source_ref: `doc:prefix${n}`, state: 'scheduled' });
+      expect((await c.getEvents({ source_ref: `doc:prefix${n}` })).state).toBe('scheduled');
+      await c.deleteEvent(`doc:prefix${n}`);
+      expect((await c.postNotices({ recipients: ['ana'], title: 'Behind a prefix' })).result).toBe('created');
+    }
+    expect(seenUrls).toEqual([...calls(0), ...calls(1)]);
     expect(() => createClient({ baseUrl: '', token })).toThrow(/baseUrl/);
   });
 });
