@@ -6,13 +6,16 @@
 // served only when its Host is APP_URL's host and port, a loopback name or
 // literal (localhost, 127.0.0.1, [::1]) with the port the connection came in
 // on, or a name the operator listed in HADO_ALLOWED_HOSTS. Checked first,
-// before any credential. /healthz is exempt: container health checks call it
-// by the pod's address, and it says nothing but "ok".
+// before any credential. /healthz and /readyz are exempt: container probes
+// call them by the pod's address, and they say nothing but "ok" or "ready".
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { HadoError } from '../errors.ts';
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** The probes, answered whatever the Host. */
+const PROBES = new Set(['/healthz', '/readyz']);
 
 const HOST_SHAPE = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/i;
 
@@ -69,7 +72,7 @@ export function hostPolicy(config: Pick<Config, 'appUrl' | 'allowedHosts'>): Hos
 /** An onRequest check: 421 Misdirected Request for a Host that is not this Hado's. */
 export function checkHost(policy: HostPolicy): (request: FastifyRequest) => void {
   return (request) => {
-    if ((request.routeOptions.url ?? request.url) === '/healthz') return;
+    if (PROBES.has(request.routeOptions.url ?? request.url)) return;
     if (policy.accepts(request.headers.host, request.socket.localPort)) return;
     throw new HadoError(
       421,

@@ -84,8 +84,11 @@ describe('the Host header', () => {
     expect((await raw('GET', '/me', { host: host.replace('PORT', String(port)) })).status).toBe(status);
   });
 
-  it('/healthz answers whatever the Host (container health checks use the pod address)', async () => {
+  it('/healthz and /readyz answer whatever the Host (container probes use the pod address); nothing else does', async () => {
     expect((await raw('GET', '/healthz', { host: '10.1.2.3:8080' })).status).toBe(200);
+    expect((await raw('GET', '/readyz', { host: '10.1.2.3:8080' })).status).toBe(200);
+    expect((await raw('GET', '/readyz?x=1', { host: 'evil.example' })).status).toBe(200);
+    expect((await raw('GET', '/openapi.json', { host: '10.1.2.3:8080' })).status).toBe(421);
   });
 
   it('the same-origin check compares Origin with APP_URL and loopback, not with the Host', async () => {
