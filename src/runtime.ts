@@ -257,6 +257,7 @@ export async function run(config: Config, parts: Parts, opts: { migrate: boolean
   const ops = config.metricsAddr
     ? await startOpsListener({
         ...config.metricsAddr,
+        hosts: config,
         store: ctx.store,
         registry: processRegistry({ db: ctx.db, clock: ctx.clock, outbox: parts.scheduler || parts.worker === true, liveConnections: () => ctx.live.hub.connections }),
         onError: (err) => onError(err, 'metrics listener answer'),

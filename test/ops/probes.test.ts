@@ -1,7 +1,9 @@
 // Probes and metrics (issue 14; issue 10 item 10): the public port answers
 // 404 for /metrics; /healthz is liveness; /readyz fails while the schema is
 // behind or the database does not answer; the operations listener serves
-// all three on its own address.
+// all three on its own address, and /metrics only to a Host that no
+// DNS-rebinding page can send.
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../src/clock.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
@@ -36,6 +38,20 @@ describe('the operations listener', () => {
     const res = await fetch(`http://127.0.0.1:${ops.address.port}${route}`);
     return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
   };
+  /** A GET over a real socket with the Host a browser (or a scraper) would send. */
+  const getAs = (port: number, route: string, host: string) =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      http
+        .get({ host: '127.0.0.1', port, path: route, headers: { host }, agent: false }, (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => {
+            text += c;
+          });
+          res.on('end', () => resolve({ status: res.statusCode!, text }));
+        })
+        .on('error', reject);
+    });
 
   beforeAll(async () => {
     // A store whose schema is missing entirely: the migrations have not run.
@@ -53,6 +69,47 @@ describe('the operations listener', () => {
   it('binds the asked address (port 0 = a free one, reported back)', () => {
     expect(ops.address.host).toBe('127.0.0.1');
     expect(ops.address.port).toBeGreaterThan(0);
+  });
+
+  it('a DNS-rebinding page (its own name as Host) cannot read /metrics; IP literals, localhost and the configured names can', async () => {
+    const named = await startOpsListener({
+      host: '127.0.0.1',
+      port: 0,
+      registry: processRegistry({ db: store.db, clock: new FakeClock('2026-08-01T10:00:00Z'), outbox: false, liveConnections: () => 0 }),
+      store,
+      hosts: { appUrl: 'https://Hado.Example.org', allowedHosts: ['hado-internal:9000', 'scrape.internal'] },
+    });
+    try {
+      for (const [port, host, status] of [
+        [ops.address.port, `evil.example:${ops.address.port}`, 421],
+        [ops.address.port, 'evil.example', 421],
+        [ops.address.port, `127.0.0.1.nip.io:${ops.address.port}`, 421],
+        [ops.address.port, 'hado.example.org:9464', 421],
+        [ops.address.port, 'user@127.0.0.1', 421],
+        [ops.address.port, `127.0.0.1:${ops.address.port}`, 200],
+        // A scraper by pod address, or through a mapped port.
+        [ops.address.port, '10.1.2.3:9464', 200],
+        [ops.address.port, '127.0.0.1:19464', 200],
+        [ops.address.port, '[::1]:9464', 200],
+        [ops.address.port, 'LOCALHOST:9464', 200],
+        [named.address.port, 'hado.example.org:9464', 200],
+        [named.address.port, 'hado-internal:9464', 200],
+        [named.address.port, 'scrape.internal', 200],
+        [named.address.port, 'evil.example', 421],
+      ] as const) {
+        const res = await getAs(port, '/metrics', host);
+        expect(res.status, host).toBe(status);
+        if (status === 421) {
+          expect(res.text, host).not.toContain('hado_');
+          expect(JSON.parse(res.text).error.code).toBe('misdirected');
+        }
+      }
+      // The probes answer whatever the Host (a container probe by pod IP, or by a service name).
+      expect((await getAs(ops.address.port, '/healthz', 'evil.example')).status).toBe(200);
+      expect((await getAs(ops.address.port, '/readyz', 'hado-worker:9464')).status).toBe(503);
+    } finally {
+      await named.close();
+    }
   });
 
   it('/readyz is 503 while the schema is behind, naming the pending migrations; /healthz stays 200', async () => {
