@@ -34,10 +34,11 @@ export async function startAdminSocket(ctx: AppContext, dataDir: string): Promis
     return reply.status(201).send(await createSource(ctx.db, ctx.clock, name));
   });
   app.get('/sources', async () => ({ sources: await sourceSummaries(ctx.db) }));
-  // hado backup: the snapshot as bytes, what it holds in a header.
+  // hado backup: the snapshot as plain tar bytes, what it holds in a header. The command compresses
+  // it (the slow part) in its own process, where it can show progress, rather than in the server's.
   app.post('/backup', async (_request, reply) => {
-    const { bytes, summary } = await snapshotEmbedded(ctx.store);
-    return reply.type('application/gzip').header('x-hado-summary', JSON.stringify(summary)).send(Buffer.from(bytes));
+    const { tar, summary } = await snapshotEmbedded(ctx.store);
+    return reply.type('application/x-tar').header('x-hado-summary', JSON.stringify(summary)).send(Buffer.from(tar));
   });
   await app.listen({ path: socket });
   fs.chmodSync(socket, 0o600);

@@ -1,12 +1,14 @@
 // hado backup / hado restore (issue 14): a snapshot of the embedded store,
 // taken directly or through the running server that holds the data
 // directory, restored into an empty directory with its events, notices and
-// channels intact; a non-empty directory is refused. With DATABASE_URL the
-// commands point to pg_dump / pg_restore and print the command.
+// channels intact; a non-empty directory is refused; both tell their progress.
+// With DATABASE_URL the commands point to pg_dump / pg_restore and print the
+// command, without the password (libpq would use it as it is).
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { progressLines, urlWithoutPassword } from '../../src/cli/backup.ts';
 import { systemClock } from '../../src/clock.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createSource } from '../../src/core/sources.ts';
@@ -107,6 +109,10 @@ describe.skipIf(onPostgres)('on embedded PGlite', () => {
     expect(backup.stderr).toBe('');
     expect(backup.code).toBe(0);
     expect(backup.stdout).toMatch(/^Taking a snapshot of embedded PGlite in /);
+    // Each step, and the compression in 20 % steps up to 100 %.
+    expect(backup.stdout).toMatch(/\n {2}copied the data directory \(\d+\.\d MB\): 1 source\(s\), 2 user\(s\), 2 event\(s\)/);
+    expect(backup.stdout.match(/^ {2}compressing: \d+% \(\d+\.\d of \d+\.\d MB\)$/gm)?.length).toBeGreaterThanOrEqual(2);
+    expect(backup.stdout).toMatch(/\n {2}compressing: 100% \((\d+\.\d) of \1 MB\)\nWrote /);
     expect(backup.stdout).toMatch(/Wrote \d+\.\d [KM]B to .*direct\.tar\.gz in \d+\.\d s: 1 source\(s\), 2 user\(s\), 2 event\(s\), 1 notice\(s\), \d+ channel\(s\); schema up to date\.\n$/);
     expect(fs.statSync(file('direct.tar.gz')).mode & 0o777).toBe(0o600);
     expect(fs.existsSync(file('direct.tar.gz.partial'))).toBe(false);
@@ -115,6 +121,7 @@ describe.skipIf(onPostgres)('on embedded PGlite', () => {
     expect(restore.stderr).toBe('');
     expect(restore.code).toBe(0);
     expect(restore.stdout).toMatch(/Restored in \d+\.\d s: 1 source\(s\), 2 user\(s\), 2 event\(s\), 1 notice\(s\)/);
+    expect(restore.stdout).toMatch(/\n {2}unpacking: 100% \((\d+\.\d) of \1 MB\)\n {2}opening the restored database .*\nRestored in /);
     expect(await contentOf(restoredDir('restored'))).toEqual(original);
   }, 180_000);
 
@@ -157,6 +164,8 @@ describe.skipIf(onPostgres)('on embedded PGlite', () => {
       expect(backup.stderr).toBe('');
       expect(backup.code).toBe(0);
       expect(backup.stdout).toContain(`through the running Hado (pid ${server.child.pid}), which holds the directory`);
+      // The server hands over the tar; this process compresses it and tells how far it is.
+      expect(backup.stdout).toMatch(/\n {2}compressing: 100% \((\d+\.\d) of \1 MB\)\nWrote /);
       expect(backup.stdout).toMatch(/: 1 source\(s\), 2 user\(s\), 3 event\(s\), 1 notice\(s\)/);
     } finally {
       expect(await server.stop()).toBe(0);
@@ -170,19 +179,46 @@ describe.skipIf(onPostgres)('on embedded PGlite', () => {
 });
 
 describe.skipIf(!onPostgres)('with DATABASE_URL', () => {
-  it('backup and restore name pg_dump / pg_restore, print the command with the password masked, write nothing, exit 1', async () => {
+  it('backup and restore name pg_dump / pg_restore, print the command without the password, write nothing, exit 1', async () => {
     const url = new URL(backend.databaseUrl!);
     url.password = 'hunter2';
+    url.searchParams.set('sslmode', 'disable');
     const target = path.join(backend.dataDir, 'hado.dump');
     const backup = await backend.hado(['backup', target], { DATABASE_URL: url.toString() });
     expect(backup.code).toBe(1);
     expect(backup.stderr).toMatch(/pg_dump is the tool: nothing was written/);
-    expect(backup.stdout.trim()).toBe(`pg_dump --format=custom --file='${target}' '${url.toString().replace('hunter2', '****')}'`);
+    expect(backup.stderr).toMatch(/supply it through PGPASSWORD or ~\/\.pgpass/);
+    // User, host, port, database and parameters kept; no password, not even a masked one.
+    const { username, host, pathname } = new URL(backend.databaseUrl!);
+    const bare = `postgres://${username}@${host}${pathname}?sslmode=disable`;
+    expect(backup.stdout.trim()).toBe(`pg_dump --format=custom --file='${target}' '${bare}'`);
     expect(fs.existsSync(target)).toBe(false);
     const restore = await backend.hado(['restore', target], { DATABASE_URL: url.toString() });
     expect(restore.code).toBe(1);
     expect(restore.stderr).toMatch(/pg_restore is the tool: nothing was restored/);
-    expect(restore.stdout.trim()).toMatch(/^pg_restore --no-owner --exit-on-error --dbname='postgres:\/\/[^']*:\*\*\*\*@[^']*' '.*hado\.dump'$/);
-    expect(backup.stdout + backup.stderr + restore.stdout + restore.stderr).not.toContain('hunter2');
+    expect(restore.stdout.trim()).toBe(`pg_restore --no-owner --exit-on-error --dbname='${bare}' '${target}'`);
+    const all = backup.stdout + backup.stderr + restore.stdout + restore.stderr;
+    expect(all).not.toContain('hunter2');
+    expect(all).not.toContain('****');
   }, 60_000);
+});
+
+describe('the pieces', () => {
+  it('the URL for pg_dump loses its password (user info and parameter) and keeps the rest', () => {
+    expect(urlWithoutPassword('postgres://hado:s3cr%40t@db.example.org:5433/hado?sslmode=require')).toBe('postgres://hado@db.example.org:5433/hado?sslmode=require');
+    expect(urlWithoutPassword('postgresql://hado@db/hado?password=s3cret&application_name=x')).toBe('postgresql://hado@db/hado?application_name=x');
+    expect(urlWithoutPassword('postgres://db.example.org/hado')).toBe('postgres://db.example.org/hado');
+    expect(urlWithoutPassword('not a url')).not.toContain('not a url');
+  });
+
+  it('progress is told each 20 % and at the end, once each', () => {
+    const lines: string[] = [];
+    const tell = progressLines('compressing', (line) => lines.push(line));
+    const total = 10 * 1024 * 1024;
+    for (let done = 1024 * 1024; done <= total; done += 1024 * 1024) tell(done, total);
+    expect(lines).toEqual([20, 40, 60, 80, 100].map((p) => `  compressing: ${p}% (${((p / 10) * 1).toFixed(1)} of 10.0 MB)`));
+    const small: string[] = [];
+    progressLines('unpacking', (line) => small.push(line))(300, 300);
+    expect(small).toEqual(['  unpacking: 100% (0.0 of 0.0 MB)']);
+  });
 });
