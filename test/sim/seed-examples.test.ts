@@ -57,6 +57,8 @@ function run(s: Story) {
     deliveries: r.deliveries.map((d) => `${show(d.at)} ${d.state}`),
     transitions: r.transitions.map((t) => `${show(t.at)} ${t.from}→${t.to}`),
     rounds: r.rounds.map((x) => x.dueAt),
+    /** Each delivery with the round it belongs to. */
+    byRound: r.deliveries.map((d) => `${show(d.at)} ${d.state} (round ${d.round})`),
     acks: r.actions.map((a) => (a.quietUntil ? `${show(a.at)} quiet until ${show(a.quietUntil)}` : `${show(a.at)} ${a.action} ${a.ok ? 'ok' : 'refused'}`)),
   };
 }
@@ -237,6 +239,31 @@ describe('issue 9: the four cases, through the simulator', () => {
     const r = run({ quiet: ['22:00', '02:30'], event: { due_at: '2026-03-29T02:45', after_due: 'expire' }, push: '2026-03-27T12:00', until: '2026-03-29T12:00' });
     expect(r.transitions).toEqual(['03-28 20:00 scheduled→today', '03-29 03:00 today→expired']);
     expect(r.deliveries).toEqual(['03-28 21:20 today']);
+    expect(r.problems).toEqual([]);
+  });
+});
+
+describe('across rounds of a series: one reminder per daily window', () => {
+  // The daily-window check asks whether the event had a reminder in the window, whatever its round
+  // (deliveries.ts eventsDeliveredInWindow): a roll is a re-push with a new due_at (Part C), the same event.
+  const daily10: SimEvent = { recurrence: { type: 'weekly', weekdays: [0, 1, 2, 3, 4, 5, 6], time_local: '10:00' }, fire_days_before: 1, after_due: 'expire' };
+
+  it.each([
+    {
+      name: 'present: the 09:00 today reminder of the 08-11 round leaves the next round no preparing reminder on 08-11',
+      presence: 'present' as const,
+      deliveries: ['08-10 12:00 preparing (round 1)', '08-11 09:00 today (round 1)', '08-12 09:00 today (round 2)'],
+    },
+    {
+      name: 'nobody present: the 09:50 today fallback of the 08-11 round leaves the next round no 21:30 preparing fallback on 08-11',
+      presence: 'absent' as const,
+      deliveries: ['08-10 21:30 preparing (round 1)', '08-11 09:50 today (round 1)', '08-12 09:50 today (round 2)'],
+    },
+  ])('a daily 10:00 rule with fire_days_before 1, $name', ({ presence, deliveries }) => {
+    const r = run({ event: daily10, push: '2026-08-10T12:00', until: '2026-08-12T12:00', presence });
+    expect(r.rounds).toEqual(['2026-08-11T10:00', '2026-08-12T10:00', '2026-08-13T10:00']);
+    expect(r.transitions).toContain('08-11 10:00 expired→preparing');
+    expect(r.byRound).toEqual(deliveries);
     expect(r.problems).toEqual([]);
   });
 });
