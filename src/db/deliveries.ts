@@ -226,3 +226,30 @@ export async function releaseDeliveries(db: Db, rows: Array<{ id: number; attemp
     WHERE d.id = v.id AND d.attempts = v.attempts AND d.result = 'pending'`.execute(db);
   return Number(res.numAffectedRows ?? 0);
 }
+
+/** A claimed row the worker did not attempt (its destination's breaker is open): when to look again, and why. */
+export interface DeliveryDeferral {
+  id: number;
+  /** The claim that holds the row (the fence). */
+  attempts: number;
+  until: Date;
+  error: string;
+}
+
+/**
+ * Puts claimed rows back without spending their attempt (issue 16: a paused
+ * destination is not the row's failure): attempts − 1, claimable again at
+ * `until`, with the reason kept in `error`. Fenced like a result. Returns
+ * the rows deferred.
+ */
+export async function deferDeliveries(db: Db, rows: DeliveryDeferral[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const res = await sql`
+    UPDATE deliveries d SET attempts = d.attempts - 1, locked_until = NULL, next_attempt_at = v.until, error = v.error
+    FROM (SELECT unnest(${rows.map((r) => r.id)}::bigint[]) AS id,
+                 unnest(${rows.map((r) => r.attempts)}::int[]) AS attempts,
+                 unnest(${rows.map((r) => r.until)}::timestamptz[]) AS until,
+                 unnest(${rows.map((r) => r.error)}::text[]) AS error) v
+    WHERE d.id = v.id AND d.attempts = v.attempts AND d.result = 'pending'`.execute(db);
+  return Number(res.numAffectedRows ?? 0);
+}

@@ -11,12 +11,15 @@
 //   or, met unawares, holds them until a place frees;
 // - a circuit breaker: `threshold` retryable failures in a row (timeouts,
 //   refused connections, 5xx, 429) open it for a cool-down (30 s, doubling up
-//   to 5 min). While open, a delivery is not attempted: it fails at once,
-//   retried once the cool-down is over, so a dead receiver's rows cost no
-//   slot and still end `failed` after their attempts. After the cool-down one
-//   delivery goes through as a probe: success closes the breaker, a failure
-//   opens it again for longer. Any answer that is not a failure of the
-//   receiver (2xx, or a final 4xx) counts as alive.
+//   to 5 min). While open, a delivery is not attempted: the worker defers it
+//   to the end of the cool-down without spending an attempt, so a dead
+//   receiver's rows cost no slot and a receiver back after a few minutes
+//   still gets them; only real attempts count towards a row's 3 (a row of a
+//   receiver that stays dead ends `failed` once probes have spent them).
+//   After the cool-down one delivery goes through as a probe: success closes
+//   the breaker, a failure opens it again for longer; the others wait
+//   PROBE_WAIT_MS at a time for its answer. Any answer that is not a failure
+//   of the receiver (2xx, or a final 4xx) counts as alive.
 //
 // Every "now" comes from the injected clock.
 import type { Clock } from '../clock.ts';
@@ -34,6 +37,8 @@ export interface DestinationOptions {
 export const BREAKER_THRESHOLD = 5;
 export const BREAKER_COOLDOWN_MS = 30_000;
 export const BREAKER_MAX_COOLDOWN_MS = 300_000;
+/** While a probe is in flight, the others look again this much later (its answer closes or reopens the breaker). */
+export const PROBE_WAIT_MS = 5_000;
 
 interface State {
   inFlight: number;
@@ -126,7 +131,8 @@ export class Destinations {
     const s = this.states.get(key);
     if (!s || s.openUntil === 0) return { go: true, probe: false };
     const now = this.clock.now().epochMilliseconds;
-    if (now < s.openUntil || s.probing) return { go: false, until: Math.max(s.openUntil, now), failures: s.failures };
+    if (now < s.openUntil) return { go: false, until: s.openUntil, failures: s.failures };
+    if (s.probing) return { go: false, until: now + PROBE_WAIT_MS, failures: s.failures };
     s.probing = true;
     return { go: true, probe: true };
   }

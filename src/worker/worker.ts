@@ -20,7 +20,9 @@
 //   a delivery in flight longer than `slowAfterMs` gives its place among the
 //   `concurrency` back (up to `maxSlow` such), at most `perHost` deliveries go
 //   to one destination at once (a quarter of it while it is slow or failing), and a destination that keeps failing is
-//   skipped by a circuit breaker (destinations.ts) while the others flow.
+//   skipped by a circuit breaker (destinations.ts) while the others flow. A row
+//   its breaker holds back is deferred to the breaker's reopening, its attempt
+//   not spent: only real attempts count towards the 3.
 // - The worker knows nothing of what it delivers: a claimed row comes with
 //   its message already composed (core/messages.ts), or the reason not to send.
 // Every "now" comes from the injected Clock.
@@ -32,7 +34,15 @@ import type { Clock } from '../clock.ts';
 import { Coalescer } from '../coalescer.ts';
 import { type Composed, composeMessage } from '../core/messages.ts';
 import type { Db } from '../db/connect.ts';
-import { claimDeliveries, type DeliveryResultWrite, recordResults, releaseDeliveries, renewLeases } from '../db/deliveries.ts';
+import {
+  claimDeliveries,
+  type DeliveryDeferral,
+  type DeliveryResultWrite,
+  deferDeliveries,
+  recordResults,
+  releaseDeliveries,
+  renewLeases,
+} from '../db/deliveries.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { CHANNEL_TYPES } from '../domain/channels.ts';
 import { toDate } from '../domain/time.ts';
@@ -92,7 +102,8 @@ export interface Claimed {
   message: Composed;
 }
 
-export type Outcome = 'ok' | 'retry' | 'failed';
+/** `deferred`: not attempted (the destination's breaker is open), back in the queue with its attempt unspent. */
+export type Outcome = 'ok' | 'retry' | 'failed' | 'deferred';
 
 /** Default of perHost: HADO_DELIVERY_HOST_CONCURRENCY's. */
 export const PER_HOST = 32;
@@ -118,6 +129,8 @@ export class Worker {
   private wakeUp: (() => void) | null = null;
   /** Results that finish while a write runs go together in the next one: one statement, one commit, per round. */
   private readonly results: Coalescer<DeliveryResultWrite>;
+  /** Rows a breaker held back, put back together the same way. */
+  private readonly deferrals: Coalescer<DeliveryDeferral>;
   private loop: Promise<void> | null = null;
   private stopped = false;
   /** Rows being sent right now, for a stop that cannot wait for them. */
@@ -150,6 +163,7 @@ export class Worker {
     this.maxAttempts = opts.maxAttempts ?? MAX_ATTEMPTS;
     this.backoff = opts.backoff ?? backoffMs;
     this.results = new Coalescer((writes) => recordResults(this.db, writes));
+    this.deferrals = new Coalescer(async (rows) => void (await deferDeliveries(this.db, rows)));
     this.destinations = new Destinations(this.clock, { perHost: opts.perHost ?? PER_HOST, ...opts.breaker });
     this.slowAfterMs = opts.slowAfterMs ?? SLOW_AFTER_MS;
     this.maxSlow = opts.maxSlow ?? 4 * this.concurrency;
@@ -193,20 +207,20 @@ export class Worker {
     if (!impl) return this.fail(row, `no ${row.channel.type} channel in this deployment`);
     const destination = impl.destination?.(row.channel) ?? null;
     const admission: Admission = destination ? this.destinations.admit(destination) : { go: true, probe: false };
-    let result: DeliveryResult;
     if (!admission.go) {
-      // The breaker is open: not attempted (no slot held), retried once the cool-down is over.
-      const at = new Date(admission.until).toISOString();
-      const error = `not sent: ${destination} failed ${admission.failures} times in a row; paused until ${at}`;
-      result = { ok: false, error, retryable: true, retryAfterMs: admission.until - this.clock.now().epochMilliseconds };
-    } else {
-      try {
-        result = await impl.deliver(row.message.message, row.user, row.channel);
-      } catch (e) {
-        result = { ok: false, error: e instanceof Error ? e.message : String(e), retryable: true };
-      }
-      if (destination) this.destinations.record(destination, verdictOf(result), admission.probe);
+      // The breaker is open: not attempted (no slot held), so no attempt spent — the row waits for the reopening.
+      const until = new Date(admission.until);
+      const error = `not sent: ${destination} failed ${admission.failures} times in a row; paused until ${until.toISOString()}`;
+      await this.persist(() => this.deferrals.add({ id: row.id, attempts: row.attempts, until, error }));
+      return 'deferred';
     }
+    let result: DeliveryResult;
+    try {
+      result = await impl.deliver(row.message.message, row.user, row.channel);
+    } catch (e) {
+      result = { ok: false, error: e instanceof Error ? e.message : String(e), retryable: true };
+    }
+    if (destination) this.destinations.record(destination, verdictOf(result), admission.probe);
     if (result.ok) {
       await this.record(row, { result: 'ok', sentAt: toDate(this.clock.now()), error: null, externalId: result.externalId ?? null });
       outcomes.inc({ channel: row.channel.type, outcome: 'ok' });
@@ -233,8 +247,12 @@ export class Worker {
    * (recordResults). Resolves when the round that took it is written, so a
    * caller still knows its result is stored.
    */
-  private async record(row: Pick<Claimed, 'id' | 'attempts'>, r: Omit<DeliveryResultWrite, 'id' | 'attempts'>): Promise<void> {
-    const write = { id: row.id, attempts: row.attempts, ...r };
+  private record(row: Pick<Claimed, 'id' | 'attempts'>, r: Omit<DeliveryResultWrite, 'id' | 'attempts'>): Promise<void> {
+    return this.persist(() => this.results.add({ id: row.id, attempts: row.attempts, ...r }));
+  }
+
+  /** Runs a write of the worker's bookkeeping, waiting out a database that is away (up to a lease). */
+  private async persist(write: () => Promise<void>): Promise<void> {
     // While the database is unreachable the outcome is kept and written when it answers: a send that
     // happened must not be sent again (the heartbeat keeps the lease while the row is tracked). If the
     // outage outlasts the lease, another worker may take the row; the fence then drops this late write.
@@ -242,7 +260,7 @@ export class Worker {
     let pause = 250;
     while (true) {
       try {
-        return await this.results.add(write);
+        return await write();
       } catch (err) {
         if (!isDatabaseUnavailable(err) || performance.now() - started + pause > MAX_LEASE_MS) throw err;
         await new Promise((resolve) => setTimeout(resolve, pause));
