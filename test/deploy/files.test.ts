@@ -2,9 +2,11 @@
 // dashboard, the alert rules and the README name exists; every `hado …`
 // command line they run parses; the Dockerfile and the units keep the
 // properties the README promises. (Images cannot be built here: see the README.)
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCommandArgs } from '../../src/cli/command.ts';
 import { COMMANDS } from '../../src/cli/main.ts';
 import { FakeClock } from '../../src/clock.ts';
@@ -62,7 +64,8 @@ describe('commands in deploy files', () => {
       const command = COMMANDS.find((c) => c.name === argv[0]);
       if (!command) return true;
       try {
-        parseCommandArgs(command, argv.slice(1).filter((a) => a.startsWith('-')));
+        // Only the options are captured: the arguments (a file name…) stand in as placeholders.
+        parseCommandArgs(command, [...argv.slice(1).filter((a) => a.startsWith('-')), ...(command.args ?? []).map((a) => a.name)]);
         return false;
       } catch {
         return true;
@@ -107,9 +110,24 @@ describe('compose file and systemd units', () => {
     expect(compose).toContain('../nginx/hado.conf:/etc/nginx/conf.d/hado.conf');
   });
 
+  it("compose's PostgreSQL has the settings the scale-out guide recommends", () => {
+    const postgres = read('deploy/compose/compose.yaml').split(/^ {2}postgres:$/m)[1]!.split(/^ {2}\S/m)[0]!;
+    const command = /^ {4}command: (\[.*\])$/m.exec(postgres)?.[1];
+    const flags = (JSON.parse(command!) as string[]).filter((_, i, all) => all[i - 1] === '-c');
+    expect(flags).toEqual(expect.arrayContaining(['max_connections=200', 'max_locks_per_transaction=256', 'idle_in_transaction_session_timeout=60s']));
+    expect(read('README.md')).toMatch(/raise `max_locks_per_transaction` to 256 or more/);
+  });
+
   it('every unit is hardened and stops with SIGTERM', () => {
     const units = fs.readdirSync(path.join(ROOT, 'deploy/systemd')).filter((f) => f.endsWith('.service'));
-    expect(units.sort()).toEqual(['hado-migrate.service', 'hado-scheduler.service', 'hado-serve@.service', 'hado-worker@.service', 'hado.service']);
+    expect(units.sort()).toEqual([
+      'hado-backup.service',
+      'hado-migrate.service',
+      'hado-scheduler.service',
+      'hado-serve@.service',
+      'hado-worker@.service',
+      'hado.service',
+    ]);
     for (const unit of units) {
       const text = read(`deploy/systemd/${unit}`);
       for (const option of ['NoNewPrivileges=yes', 'ProtectSystem=strict', 'ProtectHome=yes', 'PrivateTmp=yes', 'RestrictAddressFamilies=', 'CapabilityBoundingSet=', 'SystemCallFilter=@system-service']) {
@@ -118,5 +136,98 @@ describe('compose file and systemd units', () => {
       // V8 and WebAssembly write code at run time.
       expect(text).not.toMatch(/^MemoryDenyWriteExecute=yes/m);
     }
+  });
+
+  /** A unit's `Environment=HADO_METRICS_ADDR=` with systemd's %i replaced by the instance. */
+  const metricsAddr = (unit: string, instance: string) =>
+    /^Environment=HADO_METRICS_ADDR=(.*)$/m.exec(read(`deploy/systemd/${unit}`))![1]!.replaceAll('%i', instance);
+  const port = (addr: string) => Number(addr.split(':').pop());
+
+  it('every process of the split has its own metrics port, also past the ninth worker, and Prometheus scrapes them', () => {
+    const wants = /^Wants=(.*)$/m.exec(read('deploy/systemd/hado-split.target'))![1]!.split(' ');
+    const addresses = wants.flatMap((name) => {
+      const m = /^([a-z-]+@)(\d+)\.service$/.exec(name);
+      if (m) return [metricsAddr(`${m[1]}.service`, m[2]!)];
+      return name === 'hado-migrate.service' ? [] : [metricsAddr(name, '')];
+    });
+    expect(addresses).toHaveLength(5);
+    expect(new Set(addresses).size).toBe(5);
+    const scraped = read('deploy/prometheus/prometheus.yml');
+    for (const addr of addresses) expect(scraped).toContain(`- ${addr} `);
+    // Ten, twenty workers: each instance still names a valid port of its own.
+    const workers = Array.from({ length: 20 }, (_, i) => port(metricsAddr('hado-worker@.service', String(9471 + i))));
+    for (const p of workers) expect(p).toBeLessThanOrEqual(65_535);
+    expect(new Set(workers).size).toBe(20);
+  });
+
+  it('the environment file is root\'s alone: DynamicUser= has no static group to share it with', () => {
+    for (const file of [...deployFiles('deploy/systemd'), 'README.md']) {
+      expect(read(file), file).not.toMatch(/-g hado\b|root:hado/);
+    }
+    expect(read('deploy/systemd/hado.service')).toMatch(/install -D -m 0600 -o root -g root hado\.env \/etc\/hado\/hado\.env/);
+  });
+
+  it('the backup unit runs as hado.service\'s own dynamic user, with its data directory, started by a nightly timer', () => {
+    const unit = read('deploy/systemd/hado-backup.service');
+    const main = read('deploy/systemd/hado.service');
+    for (const text of [unit, main]) {
+      expect(text).toMatch(/^DynamicUser=yes$/m);
+      expect(text).toMatch(/^User=hado$/m);
+      expect(text).toMatch(/^StateDirectory=hado\b/m);
+      expect(text).toMatch(/^StateDirectoryMode=0700$/m);
+      expect(text).toMatch(/^Environment=HADO_DATA_DIR=\/var\/lib\/hado$/m);
+    }
+    expect(unit).toMatch(/^StateDirectory=hado hado-backups$/m);
+    expect(unit).toMatch(/^Type=oneshot$/m);
+    const timer = read('deploy/systemd/hado-backup.timer');
+    expect(timer).toMatch(/^OnCalendar=\*-\*-\* 03:15:00$/m);
+    expect(timer).toMatch(/^Persistent=true$/m);
+    expect(timer).toMatch(/^WantedBy=timers\.target$/m);
+  });
+
+  describe('the backup script', () => {
+    // The ExecStart= as systemd hands it to sh: continuation lines joined, %% and $$ unescaped.
+    const unit = read('deploy/systemd/hado-backup.service').replace(/\\\n/g, ' ');
+    const script = /^ExecStart=\/bin\/sh -c '([^']*)'$/m.exec(unit)![1]!.replaceAll('%%', '%').replaceAll('$$', '$');
+    let dir = '';
+    let run: (day: string, ok?: boolean) => void;
+    const ls = (sub: string) => fs.readdirSync(path.join(dir, 'backups', sub)).sort();
+
+    beforeAll(() => {
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hado-backup-unit-'));
+      const bin = path.join(dir, 'bin');
+      fs.mkdirSync(bin);
+      fs.mkdirSync(path.join(dir, 'backups'));
+      // A stand-in for hado (writes FILE, or fails) and for date (the day under test).
+      fs.writeFileSync(
+        path.join(bin, 'hado'),
+        '#!/bin/sh\n[ "$1 $2" = "backup --force" ] || exit 2\n[ "$FAKE_OK" = 1 ] || { echo "hado backup: failed" >&2; exit 1; }\necho "$FAKE_DAY" > "$3"\n',
+        { mode: 0o755 },
+      );
+      fs.writeFileSync(path.join(bin, 'date'), '#!/bin/sh\nexec /usr/bin/date -d "$FAKE_DAY" "$@"\n', { mode: 0o755 });
+      const local = script.replaceAll('/var/lib/hado-backups', path.join(dir, 'backups')).replaceAll('/opt/hado/node_modules/.bin/hado', path.join(bin, 'hado'));
+      run = (day, ok = true) =>
+        execFileSync('/bin/sh', ['-c', local], { env: { PATH: `${bin}:/usr/bin:/bin`, FAKE_DAY: day, FAKE_OK: ok ? '1' : '0' }, stdio: 'pipe' });
+    });
+    afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+    it('after 90 nights: the 14 newest daily snapshots and the 8 newest weekly ones', () => {
+      const start = new Date('2026-01-01T12:00:00Z');
+      const days = Array.from({ length: 90 }, (_, i) => new Date(start.getTime() + i * 86_400_000).toISOString().slice(0, 10));
+      for (const day of days) run(day);
+      expect(ls('daily')).toEqual(days.slice(-14).map((d) => `hado-${d}.tar.gz`));
+      const weeks = ls('weekly');
+      expect(weeks).toHaveLength(8);
+      // ISO weeks 2026-W07 … W14 (Tuesday 31 March is in W14), each kept from its Monday, the week's first night.
+      expect(weeks).toEqual(['07', '08', '09', '10', '11', '12', '13', '14'].map((w) => `hado-2026-W${w}.tar.gz`));
+      expect(fs.readFileSync(path.join(dir, 'backups', 'weekly', 'hado-2026-W14.tar.gz'), 'utf8').trim()).toBe('2026-03-30');
+      expect(fs.readFileSync(path.join(dir, 'backups', 'weekly', 'hado-2026-W07.tar.gz'), 'utf8').trim()).toBe('2026-02-09');
+    });
+
+    it('a failed snapshot fails the unit and deletes nothing', () => {
+      const before = { daily: ls('daily'), weekly: ls('weekly') };
+      expect(() => run('2026-05-01', false)).toThrow(/hado backup: failed/);
+      expect({ daily: ls('daily'), weekly: ls('weekly') }).toEqual(before);
+    });
   });
 });
