@@ -2,10 +2,13 @@
 // manifest as the browser parses it, the service worker at /sw.js with the
 // scope /, and a push message delivered through the DevTools protocol
 // (ServiceWorker.deliverPushMessage) shown as a notification with the
-// event's title and both actions, then closed by the "close" message.
+// event's title and both actions, then closed by the "close" message. And
+// "Notifications on this device" on a browser profile two people share.
+import { createECDH, randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closePayload } from '../../src/channels/push/payload.ts';
+import { call } from '../support/app.ts';
 import { launchBrowser, newPage, push, type Server, screenshot, startServer } from './support.ts';
 
 let s: Server;
@@ -119,5 +122,93 @@ describe('the installable inbox', () => {
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: s.url, registrationId: id, data: JSON.stringify(closePayload(eventId)) });
     await expect.poll(() => notifications(page), { timeout: 10_000 }).toHaveLength(0);
     expect(errors).toEqual([]);
+  });
+});
+
+/**
+ * A stand-in for the browser's push service (headless Chromium has none):
+ * PushManager answers one fixed subscription, kept in localStorage like the
+ * real one is kept by the profile, and counts unsubscribe() calls.
+ */
+function fakePushManager(subscription: unknown) {
+  const KEY = 'test.push.subscription';
+  const make = (json: { endpoint: string }) => ({
+    endpoint: json.endpoint,
+    expirationTime: null,
+    toJSON: () => json,
+    unsubscribe: async () => {
+      localStorage.removeItem(KEY);
+      localStorage.setItem('test.push.unsubscribed', String(Number(localStorage.getItem('test.push.unsubscribed') ?? 0) + 1));
+      return true;
+    },
+  });
+  PushManager.prototype.getSubscription = async () => {
+    const raw = localStorage.getItem(KEY);
+    return (raw ? make(JSON.parse(raw)) : null) as unknown as PushSubscription;
+  };
+  PushManager.prototype.subscribe = async () => {
+    const raw = localStorage.getItem(KEY) ?? JSON.stringify(subscription);
+    localStorage.setItem(KEY, raw);
+    return make(JSON.parse(raw)) as unknown as PushSubscription;
+  };
+}
+
+describe('one browser profile, two people', () => {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const subscription = {
+    endpoint: 'https://push.example.org/send/shared-profile',
+    expirationTime: null,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+  };
+  const theirs = async (login: string) => (await call(s, 'GET', '/me/push/subscriptions', { user: login })).body.subscriptions as Array<{ id: number }>;
+  const unsubscribed = (page: Page) => page.evaluate(() => Number(localStorage.getItem('test.push.unsubscribed') ?? 0));
+
+  it("the second person sees it off for them, the first keeps their push; turning it on moves it; removed by its owner, it is unsubscribed", async () => {
+    const { page, context, errors } = await newPage(browser);
+    await context.grantPermissions(['notifications'], { origin: s.url });
+    await context.addInitScript(fakePushManager, subscription);
+    const as = async (login: string) => {
+      await context.setExtraHTTPHeaders({ 'X-Remote-User': login });
+      await page.goto(s.url);
+      await page.waitForFunction(() => document.querySelector('#live')?.getAttribute('data-state') === 'live');
+    };
+    const state = () => page.locator('#push-device').getAttribute('data-state');
+
+    await as('ana');
+    await expect.poll(state).toBe('off');
+    await page.click('#push-on');
+    await expect.poll(state).toBe('on');
+    expect(await theirs('ana')).toHaveLength(1);
+
+    // Boris opens the inbox in the same profile: the subscription is Ana's, and stays so.
+    await as('boris');
+    await expect.poll(state).toBe('other');
+    expect(await page.locator('#push-device [data-when~="other"].push-state').isVisible()).toBe(true);
+    expect(await page.locator('#push-on').isVisible()).toBe(true);
+    expect(await page.locator('#push-off').isVisible()).toBe(false);
+    expect(await unsubscribed(page)).toBe(0);
+    expect(await theirs('ana')).toHaveLength(1);
+    expect(await theirs('boris')).toHaveLength(0);
+
+    // He turns it on: the same browser subscription, now his.
+    await page.click('#push-on');
+    await expect.poll(state).toBe('on');
+    expect(await theirs('boris')).toHaveLength(1);
+    expect(await theirs('ana')).toHaveLength(0);
+
+    // Back to Ana: his now, off for her — still not unsubscribed.
+    await as('ana');
+    await expect.poll(state).toBe('other');
+    expect(await unsubscribed(page)).toBe(0);
+
+    // Boris deletes it from his channel list elsewhere: on his next visit the browser unsubscribes.
+    const [mine] = await theirs('boris');
+    expect((await call(s, 'DELETE', `/me/push/subscriptions/${mine!.id}`, { user: 'boris' })).status).toBe(204);
+    await as('boris');
+    await expect.poll(state).toBe('off');
+    expect(await unsubscribed(page)).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

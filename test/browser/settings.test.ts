@@ -155,11 +155,18 @@ describe('channels', () => {
   });
 
   it('links Telegram: shows the code and the bot link, then the linked state once the bot got /start', async () => {
-    const page = await open({ viewport: PHONE });
+    // A browser in another zone and language than the user's: the code's expiry is told in the user's (en, their zone).
+    const { tz } = await me();
+    expect(tz).not.toBe('Pacific/Auckland');
+    const page = await open({ viewport: PHONE, timezoneId: 'Pacific/Auckland', locale: 'en-US' });
     const card = page.locator('#telegram');
     expect(await card.locator('.tg-unlinked').isVisible()).toBe(true);
+    const answer = page.waitForResponse((r) => r.url().endsWith('/me/channels/telegram/link'));
     await page.click('#telegram-link');
     await expect.poll(() => card.locator('#telegram-code').isVisible()).toBe(true);
+    const { expires_at } = (await (await answer).json()) as { expires_at: string };
+    const theirTime = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: tz }).format(new Date(expires_at));
+    expect(await card.locator('.tg-expiry').textContent()).toBe(`The code works until ${theirTime}.`);
     const command = (await card.locator('.tg-command').textContent()) ?? '';
     expect(command).toMatch(/^\/start \S{10,}$/);
     const href = await card.locator('.tg-open').getAttribute('href');

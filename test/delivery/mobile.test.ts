@@ -216,6 +216,47 @@ describe('a birthday nobody is home for, on two phones, through whole days', () 
   });
 });
 
+describe("a Russian reader's phone", () => {
+  let h: Harness;
+  let expo: FakeExpo;
+  const token = expoToken('masha');
+  beforeAll(async () => {
+    expo = await startFakeExpo();
+    h = await harnessWith(expo, madrid('2026-08-14T08:00'));
+    expect((await call(h, 'PATCH', '/me', { user: 'masha', body: { locale: 'ru' } })).status).toBe(200);
+    expect((await register(h, 'masha', { token, platform: 'android', device_id: 'masha-phone' })).status).toBe(201);
+  });
+  afterAll(async () => {
+    await h.close();
+    await expo.close();
+  });
+
+  it("a reminder carries her locale, Ack as «Помню» and Done in Russian — or the client's done_label as given", async () => {
+    await h.put([
+      { user: 'masha', source_ref: 'rent', due_at: '2026-08-14', payload: { title: 'Оплатить аренду' } },
+      { user: 'masha', source_ref: 'gift', due_at: '2026-08-14', payload: { title: 'Подарок', done_label: 'Купила' } },
+    ]);
+    await h.run(madrid('2026-08-14T10:30'));
+    const rent = expo.messages.find((x) => x.to === token && x.title === 'Оплатить аренду');
+    expect(rent).toMatchObject({ categoryId: EVENT_CATEGORY, data: { kind: 'event', locale: 'ru', ack_label: 'Помню', done_label: 'Готово' } });
+    const gift = expo.messages.find((x) => x.to === token && x.title === 'Подарок');
+    expect(gift?.data).toMatchObject({ locale: 'ru', ack_label: 'Помню', done_label: 'Купила' });
+  }, 120_000);
+
+  it('a notice carries her locale too', async () => {
+    const res = await call(h, 'POST', '/api/notices', {
+      token: h.token,
+      body: { notices: [{ recipients: ['masha'], topic: 'mention', title: 'Аня упомянула вас', urgent: true }] },
+    });
+    expect(res.status).toBe(200);
+    h.clock.advance({ minutes: 15 });
+    await h.tick();
+    const m = expo.messages.filter((x) => x.to === token && x.title === 'Аня упомянула вас');
+    expect(m).toHaveLength(1);
+    expect(m[0]!.data).toMatchObject({ kind: 'notice', locale: 'ru' });
+  });
+});
+
 describe('DeviceNotRegistered and the other answers of Expo', () => {
   let h: Harness;
   let expo: FakeExpo;
@@ -458,8 +499,17 @@ describe('the message builder', () => {
       event_id: 7,
       delivery_id: 2,
       deep_link: '/rent',
-      done_label: null,
+      locale: 'en',
+      ack_label: 'Ack',
+      done_label: 'Done',
       actions: { ack: 'https://hado.example.org/a/tok/ack', done: 'https://hado.example.org/a/tok/done' },
     });
+  });
+
+  it("labels in the reader's language; a client's done_label as given", () => {
+    const ru = expoMessage({ ...message(3), locale: 'ru' }, { token: expoToken(1), platform: 'ios' }, 'default') as ExpoSent;
+    expect(ru.data).toMatchObject({ locale: 'ru', ack_label: 'Помню', done_label: 'Готово' });
+    const uk = expoMessage({ ...message(4), locale: 'uk', doneLabel: 'Оплатив' }, { token: expoToken(1), platform: 'ios' }, 'default') as ExpoSent;
+    expect(uk.data).toMatchObject({ locale: 'uk', ack_label: "Пам'ятаю", done_label: 'Оплатив' });
   });
 });

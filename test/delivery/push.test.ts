@@ -2,6 +2,7 @@
 // one delivery pipeline (tick → outbox → worker → push channel) over whole
 // days with a fake clock, against a local push service that verifies every
 // VAPID JWT and decrypts every payload with the key pair the test made.
+import { sql } from 'kysely';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
@@ -12,7 +13,10 @@ import type { OutgoingMessage } from '../../src/channels/types.ts';
 import { outboundPolicyOf } from '../../src/net/outbound.ts';
 import { call, createTestApp, type TestApp } from '../support/app.ts';
 import { type FakePush, startFakePush, type TestSubscription } from '../support/fake-push.ts';
+import { expoToken, type FakeExpo, startFakeExpo } from '../support/fake-expo.ts';
+import { type FakeHa, startFakeHa } from '../support/fake-ha.ts';
 import { ALLOW_LOOPBACK } from '../support/outbound.ts';
+import { onPostgres } from '../support/store.ts';
 import { createHarness, type Harness } from './harness.ts';
 
 const MADRID = 'Europe/Madrid';
@@ -31,6 +35,7 @@ async function vapidKey(t: TestApp): Promise<string> {
 }
 
 describe('the subscription API', () => {
+  let racerCount = 0;
   let h: Harness;
   let push: FakePush;
   beforeAll(async () => {
@@ -101,6 +106,40 @@ describe('the subscription API', () => {
     expect(b.status).toBe(201);
     expect((await call(h, 'GET', '/me/push/subscriptions', { user: 'ana' })).body.subscriptions).toEqual([]);
   });
+
+  // Several connections racing: real PostgreSQL only (PGlite runs one transaction at a time).
+  // Several connections racing: real PostgreSQL only (PGlite runs one transaction at a time).
+  it.skipIf(!onPostgres)('the same browser posted by several people at the same moment: no 500, one owner', async () => {
+    const race = async (racers: number) => {
+      const sub = push.newSubscription();
+      const users = Array.from({ length: racers }, () => `racer-${++racerCount}`);
+      // Each person exists first, so the race is over the endpoint alone.
+      for (const user of users) expect((await call(h, 'GET', '/me/push/subscriptions', { user })).status).toBe(200);
+      const answers = await Promise.all(users.map((user) => subscribe(h, user, sub)));
+      const owners = await h.store.db
+        .selectFrom('channels')
+        .innerJoin('users', 'users.id', 'channels.user_id')
+        .select('users.login')
+        .where('channels.type', '=', 'push')
+        .where(sql<string>`channels.config->>'endpoint'`, '=', sub.json.endpoint)
+        .execute();
+      expect(owners).toHaveLength(1);
+      expect(users).toContain(owners[0]!.login);
+      return answers;
+    };
+    // Two people (one browser profile, two tabs): the later save moves the endpoint, both are answered 2xx.
+    for (let round = 0; round < 5; round++) {
+      const answers = await race(2);
+      expect(answers.map((a) => a.status).sort()).toEqual([201, 201]);
+    }
+    // A crowd: each is saved or told to send it again; never a 500.
+    for (let round = 0; round < 3; round++) {
+      for (const a of await race(6)) {
+        expect([200, 201, 409]).toContain(a.status);
+        if (a.status === 409) expect(a.body.error.message).toMatch(/subscribed at the same moment by another request; send it again/);
+      }
+    }
+  }, 120_000);
 
   it('a malformed subscription is a 422 naming the field', async () => {
     const good = push.newSubscription().json;
@@ -350,4 +389,72 @@ describe("the push service's answers", () => {
     expect(m[0]!.payload.tag).toBe(`hado-notice-${m[0]!.payload.notice_id}`);
     expect(m[0]!.headers.urgency).toBe('high');
   });
+});
+
+describe('a present channel holds back push and mobile', () => {
+  let h: Harness;
+  let push: FakePush;
+  let expo: FakeExpo;
+  let ha: FakeHa;
+  let browser: TestSubscription;
+  const phone = expoToken('pia-phone');
+
+  beforeAll(async () => {
+    expo = await startFakeExpo();
+    h = await createHarness({ now: madrid('2026-08-14T08:00'), env: { ...ALLOW_LOOPBACK, HADO_EXPO_API_ROOT: expo.root } });
+    push = await startFakePush(h.clock, await vapidKey(h));
+    ha = await startFakeHa(h.clock);
+    ha.presence = true;
+    browser = push.newSubscription();
+    expect((await subscribe(h, 'pia', browser)).status).toBe(201);
+    expect((await call(h, 'POST', '/me/devices', { user: 'pia', body: { token: phone, platform: 'android', device_id: 'pia-phone' } })).status).toBe(201);
+    await h.addWebhook('pia', ha.deliverUrl, ha.presenceUrl);
+    await h.put([{ user: 'pia', source_ref: 'plants', due_at: '2026-08-14', payload: { title: 'Water the plants' } }]);
+  }, 60_000);
+  afterAll(async () => {
+    await ha.close();
+    await expo.close();
+    await push.close();
+    await h.close();
+  });
+
+  /** Each delivery row: its channel type and the Madrid minute it was written. */
+  const rows = async () =>
+    (
+      await h.store.db
+        .selectFrom('deliveries')
+        .innerJoin('channels', 'channels.id', 'deliveries.channel_id')
+        .select(['channels.type', 'deliveries.created_at', 'deliveries.result'])
+        .orderBy('deliveries.id')
+        .execute()
+    ).map((r) => [r.type, Temporal.Instant.fromEpochMilliseconds(new Date(r.created_at).getTime()).toZonedDateTimeISO(MADRID).toPlainTime().toString({ smallestUnit: 'minute' }), r.result]);
+
+  it('while the webhook says present, the reminders go to the webhook only', async () => {
+    await h.run(madrid('2026-08-14T12:30'));
+    // Hourly while present; not one push to the browser or the phone.
+    expect(await rows()).toEqual([
+      ['webhook', '09:00', 'ok'],
+      ['webhook', '10:00', 'ok'],
+      ['webhook', '11:00', 'ok'],
+      ['webhook', '12:00', 'ok'],
+    ]);
+    expect(ha.deliveries()).toHaveLength(4);
+    expect(push.messages).toEqual([]);
+    expect(expo.messages).toEqual([]);
+  }, 120_000);
+
+  it('when it says absent, the push and mobile rows are written at the fallback moment', async () => {
+    ha.presence = false;
+    await h.run(madrid('2026-08-14T15:30'));
+    // Nobody present: the afternoon window's fallback (14:50) reaches every channel, push and mobile included.
+    expect((await rows()).slice(4).sort()).toEqual([
+      ['mobile', '14:50', 'ok'],
+      ['push', '14:50', 'ok'],
+      ['web', '14:50', 'ok'],
+      ['webhook', '14:50', 'ok'],
+    ]);
+    expect(push.messages.map((m) => [m.subscription, m.payload.title])).toEqual([[browser.id, 'Water the plants']]);
+    expect(expo.messages.map((m) => [m.to, m.title])).toEqual([[phone, 'Water the plants']]);
+    expect(push.rejected).toEqual([]);
+  }, 120_000);
 });

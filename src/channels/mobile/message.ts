@@ -2,8 +2,11 @@
 // OutgoingMessage every channel gets (core/messages.ts) to what Expo's push
 // API takes (https://docs.expo.dev/push-notifications/sending-notifications/).
 // The app reads `data` (README, "Mobile app push"): what the notification is
-// about, where a tap leads, and for a reminder the Ack / Done links.
+// about, where a tap leads, the reader's language, and for a reminder the
+// Ack / Done links with their labels in that language.
 import type { ExpoPushMessage } from 'expo-server-sdk';
+import type { Locale } from '../../i18n/locales.ts';
+import { t } from '../../i18n/messages.ts';
 import type { OutgoingMessage } from '../types.ts';
 
 /** The notification category an app registers with the buttons Ack and Done (setNotificationCategoryAsync). */
@@ -35,12 +38,25 @@ export type MobileData =
       event_id: number;
       delivery_id: number;
       deep_link: string | null;
-      /** The client's label for Done, or null (the app says Done in its own words). */
-      done_label: string | null;
+      /** The recipient's language (en, ru, uk), for the words the app adds. */
+      locale: Locale;
+      /** Ack in the recipient's language («Помню» in ru), for an app that draws its own buttons. */
+      ack_label: string;
+      /** The client's label for Done as given, else Done in the recipient's language. */
+      done_label: string;
       /** POST either link (no body, no sign-in) to Ack or Done the reminder: the webhook's links. */
       actions: { ack: string; done: string };
     }
-  | { hado: 1; kind: 'notice'; notice_id: number; delivery_id: number; push: number | null; deep_link: string | null; urgent: boolean };
+  | {
+      hado: 1;
+      kind: 'notice';
+      notice_id: number;
+      delivery_id: number;
+      push: number | null;
+      deep_link: string | null;
+      urgent: boolean;
+      locale: Locale;
+    };
 
 export function mobileData(m: OutgoingMessage): MobileData {
   const body = m.body as {
@@ -57,7 +73,10 @@ export function mobileData(m: OutgoingMessage): MobileData {
       event_id: Number(body.event?.id),
       delivery_id: m.deliveryId,
       deep_link: m.deepLink,
-      done_label: m.doneLabel,
+      locale: m.locale,
+      // The same words as Web Push (push/payload.ts): a client's done_label is its own, the defaults are ours.
+      ack_label: t(m.locale, 'telegram.ack'),
+      done_label: m.doneLabel || t(m.locale, 'telegram.done'),
       actions: { ack: actions.ack, done: actions.done },
     };
   }
@@ -69,6 +88,7 @@ export function mobileData(m: OutgoingMessage): MobileData {
     push: typeof body.push === 'number' ? body.push : null,
     deep_link: m.deepLink,
     urgent: body.notice?.urgent === true,
+    locale: m.locale,
   };
 }
 

@@ -1,5 +1,5 @@
 // What a Web Push message carries (issue 12): the JSON the service worker
-// (src/http/static/sw.js) reads after the browser decrypts it. Pure: built
+// (src/http/pwa/sw.js) reads after the browser decrypts it. Pure: built
 // from the OutgoingMessage every channel gets (core/messages.ts), like
 // Telegram's renderMessage. README, "Web Push", documents the shape.
 import { t } from '../../i18n/messages.ts';

@@ -110,6 +110,31 @@ function parseSubscription(body: unknown, checkUrl: (field: string, raw: unknown
   return { endpoint, expiration: expiration as number | null, keys: { p256dh, auth } };
 }
 
+/** Tries of a save whose endpoint another person's save took at the same moment. */
+const SAVE_TRIES = 3;
+
+const endpointTaken = (e: unknown): boolean => {
+  const err = e as { code?: string; constraint?: string } | null;
+  return err?.code === '23505' && (err.constraint === undefined || err.constraint === 'channels_push_endpoint');
+};
+
+/**
+ * Runs `save` again when another person saved the same endpoint at the same
+ * moment (the unique index channels_push_endpoint refused the insert after
+ * their commit): the next try finds their row and moves it, as a later POST
+ * would. Still taken after SAVE_TRIES: a 409 to send again.
+ */
+async function saveMovingEndpoint<T>(save: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await save();
+    } catch (e) {
+      if (!endpointTaken(e)) throw e;
+      if (attempt >= SAVE_TRIES) throw conflict('This browser was subscribed at the same moment by another request; send it again');
+    }
+  }
+}
+
 export function pushRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const resolveUser = userResolver(ctx);
   // Push services are on the public internet; the same policy the channel connects under (net/outbound.ts).
@@ -169,25 +194,26 @@ export function pushRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         const config = { endpoint: sub.endpoint, user_agent: deviceLabel(request.headers['user-agent']), expiration_time: sub.expiration };
         const secret = JSON.stringify(sub.keys);
         const now = toDate(ctx.clock.now());
-        const { id, created } = await ctx.db.transaction().execute(async (trx) => {
-          await lockUserChannels(trx, userId);
-          const existing = await findPushByEndpoint(trx, sub.endpoint);
-          if (existing && existing.user_id === userId) {
-            // The browser sends it again on every visit: the keys may have been renewed, the row stays.
-            await updatePushSubscription(trx, existing.id, { config, secret, now });
-            return { id: existing.id, created: false };
-          }
-          // One browser profile, another person signed in: the endpoint now reaches them only.
-          if (existing) await deletePushChannel(trx, existing.id);
-          if ((await countUserChannels(trx, userId, 'push')) >= MAX_PUSH_SUBSCRIPTIONS_PER_USER) {
-            throw conflict(`At most ${MAX_PUSH_SUBSCRIPTIONS_PER_USER} browsers per user receive Web Push; remove one first`);
-          }
-          const row = await insertChannel(trx, { userId, type: 'push', config, secret, now });
-          // A new way to reach the user: waiting events may deliver through it at once.
-          await markUserEventsForCheck(trx, userId, now);
-          return { id: row.id, created: true };
-        });
-        const row = (await listPushSubscriptions(ctx.db, userId)).find((r) => r.id === id)!;
+        const save = () =>
+          ctx.db.transaction().execute(async (trx) => {
+            await lockUserChannels(trx, userId);
+            const existing = await findPushByEndpoint(trx, sub.endpoint);
+            if (existing && existing.user_id === userId) {
+              // The browser sends it again on every visit: the keys may have been renewed, the row stays.
+              await updatePushSubscription(trx, existing.id, { config, secret, now });
+              return { id: existing.id, created: false };
+            }
+            // One browser profile, another person signed in: the endpoint now reaches them only.
+            if (existing) await deletePushChannel(trx, existing.id);
+            if ((await countUserChannels(trx, userId, 'push')) >= MAX_PUSH_SUBSCRIPTIONS_PER_USER) {
+              throw conflict(`At most ${MAX_PUSH_SUBSCRIPTIONS_PER_USER} browsers per user receive Web Push; remove one first`);
+            }
+            const row = await insertChannel(trx, { userId, type: 'push', config, secret, now });
+            // A new way to reach the user: waiting events may deliver through it at once.
+            await markUserEventsForCheck(trx, userId, now);
+            return { id: row.id, created: true };
+          });
+        const { id, created } = await saveMovingEndpoint(save);        const row = (await listPushSubscriptions(ctx.db, userId)).find((r) => r.id === id)!;
         return reply.status(created ? 201 : 200).send({ subscription: subscriptionView(row) });
       },
     );

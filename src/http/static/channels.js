@@ -157,8 +157,23 @@ function telegramLinked(linked) {
   }
 }
 
-/** The code's expiry as the device shows times ("10:15"). */
-const clock = (iso) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+/**
+ * The code's expiry ("10:15") in the user's language and zone, as the rest of
+ * the page shows times — not the browser's: the page names both (<body
+ * data-intl>, the Intl tag of its language; #zone-name, kept current by
+ * settings.js).
+ */
+function clock(iso) {
+  const locale = document.body.dataset.intl || document.documentElement.lang || 'en';
+  const options = { hour: '2-digit', minute: '2-digit' };
+  const zone = $('#zone-name')?.textContent.trim();
+  try {
+    return new Intl.DateTimeFormat(locale, { ...options, timeZone: zone || undefined }).format(new Date(iso));
+  } catch {
+    // A zone this browser does not know: the language still holds.
+    return new Intl.DateTimeFormat(locale, options).format(new Date(iso));
+  }
+}
 
 function startTelegram() {
   const card = $('#telegram');

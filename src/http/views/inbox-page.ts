@@ -85,7 +85,7 @@ export function renderInboxPage(m: InboxModel, assets: PageAssets): string {
 <link rel="apple-touch-icon" href="${assets.appIcon}">
 ${assets.css.map((href) => html`<link rel="stylesheet" href="${href}">\n`)}${assets.preload.map((href) => html`<link rel="modulepreload" href="${href}">\n`)}<script type="module" src="${assets.module}"></script>
 </head>
-<body>
+<body data-intl="${LOCALE_INFO[l].intl}">
 <a class="skip" href="#inbox">${t(l, 'page.skip')}</a>
 <header class="top">
   <div class="wrap top-in">
@@ -237,7 +237,7 @@ function renderSettings(m: InboxModel): SafeHtml {
       <p class="field-error" data-error-for="_form" role="alert" hidden></p>
     </form>
 
-    ${renderPushDevice(l)}
+    ${renderPushDevice(l, m.login)}
 
     <section class="card" aria-labelledby="channels-title">
       <h3 id="channels-title" class="card-title">${t(l, 'settings.channels')}</h3>
@@ -353,18 +353,21 @@ function renderSettings(m: InboxModel): SafeHtml {
 /**
  * "Notifications on this device": Web Push for this browser (push.js). Every
  * state's words are here, hidden; the script shows those of the state it
- * finds (data-when), so it says nothing by itself.
+ * finds (data-when: one state or several), so it says nothing by itself.
+ * data-login tells the script whose page it is: on a browser profile shared
+ * by two people, the subscription one of them made is "other" to the second.
  */
-function renderPushDevice(l: Locale): SafeHtml {
-  return html`<section id="push-device" class="card" aria-labelledby="push-title" data-state="unknown">
+function renderPushDevice(l: Locale, login: string): SafeHtml {
+  return html`<section id="push-device" class="card" aria-labelledby="push-title" data-state="unknown" data-login="${login}">
       <h3 id="push-title" class="card-title">${t(l, 'settings.push.title')}</h3>
       <p class="hint">${t(l, 'settings.push.hint')}</p>
       <p class="push-state" data-when="on" hidden><span class="ok-mark" aria-hidden="true"></span>${t(l, 'settings.push.on')}</p>
       <p class="push-state hint" data-when="off" hidden>${t(l, 'settings.push.off')}</p>
+      <p class="push-state hint" data-when="other" hidden>${t(l, 'settings.push.other')}</p>
       <p class="push-state hint" data-when="denied" hidden>${t(l, 'settings.push.denied')}</p>
       <p class="push-state hint" data-when="unsupported" hidden>${t(l, 'settings.push.unsupported')}</p>
       <div class="form-actions">
-        <button type="button" id="push-on" class="btn primary" data-when="off" hidden><span class="btn-text">${t(l, 'settings.push.turnOn')}</span></button>
+        <button type="button" id="push-on" class="btn primary" data-when="off other" hidden><span class="btn-text">${t(l, 'settings.push.turnOn')}</span></button>
         <button type="button" id="push-off" class="btn" data-when="on" hidden><span class="btn-text">${t(l, 'settings.push.turnOff')}</span></button>
       </div>
       <p class="field-error" data-error-for="_form" role="alert" hidden></p>

@@ -150,6 +150,7 @@ export default {
   'settings.push.hint': "Reminders and notices as notifications of this browser, even while the page is closed — with Ack and Done on them.",
   'settings.push.on': "On for this browser.",
   'settings.push.off': "Off for this browser.",
+  'settings.push.other': "Off for you: this browser gets the notifications of another person who signed in here. Turn on to get yours here instead; theirs then stop.",
   'settings.push.denied': "Notifications are blocked for this site. Allow them in the browser's site settings, then come back.",
   'settings.push.unsupported': "This browser cannot receive push notifications. On iPhone and iPad: Share → Add to Home Screen, then open Hado from the home screen.",
   'settings.push.turnOn': "Turn on",
