@@ -26,7 +26,7 @@ export const eventsUpsertedTotal = new Counter({
 
 export const tickLag = new Gauge({
   name: 'hado_tick_lag_seconds',
-  help: 'How late the last tick of this process started after the start of its minute',
+  help: 'How late the last tick of this process started after the start of the minute it was scheduled for',
   registers: [register],
 });
 
@@ -44,15 +44,16 @@ export const dueCandidates = new Gauge({
 });
 
 /**
- * Records one tick: its lag (null for the loop's first, which starts at once
- * rather than on a minute), and what it looked at unless another scheduler
- * held it. Times are epoch milliseconds of the injected clock.
+ * Records one tick: its lag behind the minute the loop scheduled it for
+ * (`minuteMs`: null for the loop's first run, which starts at once rather than
+ * on a minute), and what it looked at unless another scheduler held it. Times
+ * are epoch milliseconds of the injected clock; a clock stepped back reads 0.
  */
 export function observeTick(
-  tick: { startedMs: number; finishedMs: number; onTheMinute: boolean },
+  tick: { startedMs: number; finishedMs: number; minuteMs: number | null },
   report: { decisions: unknown[] | null; notices: unknown[] | null },
 ): void {
-  if (tick.onTheMinute) tickLag.set((tick.startedMs % 60_000) / 1000);
+  if (tick.minuteMs !== null) tickLag.set(Math.max(0, tick.startedMs - tick.minuteMs) / 1000);
   if (report.decisions === null) return;
   tickLastSuccess.set(tick.finishedMs / 1000);
   dueCandidates.set({ kind: 'event' }, report.decisions.length);

@@ -211,18 +211,15 @@ export async function run(config: Config, parts: Parts, opts: { migrate: boolean
     });
     const onPreferenceError = (err: unknown) => onError(err, 'preferences read (delivering with the defaults)');
     const cfg = windowConfigOf(config);
-    let onTheMinute = false;
     loops.push(
       everyMinute(
         ctx.clock,
-        async () => {
+        async ({ minuteMs }) => {
           const end = tickDuration.startTimer();
           const startedMs = ctx.clock.now().epochMilliseconds;
           const report = await runTick(ctx.db, ctx.clock.now(), { presence, cfg, ...noticeConfigOf(config), onPreferenceError });
           end();
-          observeTick({ startedMs, finishedMs: ctx.clock.now().epochMilliseconds, onTheMinute }, report);
-          // The loop's first run starts at once; the later ones on the minute.
-          onTheMinute = true;
+          observeTick({ startedMs, finishedMs: ctx.clock.now().epochMilliseconds, minuteMs }, report);
           for (const t of report.transitions ?? []) {
             transitionsTotal.inc({ to: t.to });
             log.info({ event: t.id, from: t.from, to: t.to }, 'transition');
