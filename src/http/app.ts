@@ -24,6 +24,7 @@ import { rejectUnstorableText } from './text-guard.ts';
 import { forgetUserOfRejected } from './auth.ts';
 import { checkSameOrigin } from './cross-origin.ts';
 import { checkHost, hostPolicy } from './host-check.ts';
+import { guessedEntry } from './rate-limit.ts';
 import { inboxRoutes } from './routes/inbox.ts';
 import { registerOpenApi } from './openapi.ts';
 import { errors } from './response-schemas.ts';
@@ -77,10 +78,16 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   // More connections than this are closed at once (live streams count: one per open tab).
   app.server.maxConnections = ctx.config.maxConnections;
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
-  // Any route may meet an unreachable database: its 503 (with Retry-After) is documented on every one (issue 16).
+  // The answers a route meets whatever it does, documented on each: an unreachable database's 503
+  // (with Retry-After, issue 16) on every one; for a body, 413 past the body limit and 408 when it
+  // does not arrive within HADO_REQUEST_TIMEOUT; on an entry whose credential can be guessed, 429
+  // for an address that keeps guessing (rate-limit.ts).
   app.addHook('onRoute', (route) => {
     const response = route.schema?.response as Record<number, unknown> | undefined;
-    if (response && !(503 in response)) route.schema = { ...route.schema, response: { ...response, ...errors(503) } };
+    if (!response) return;
+    const shared = [503, ...(route.schema?.body ? [408, 413] : []), ...(guessedEntry(route.url) === null ? [] : [429])];
+    const missing = shared.filter((status) => !(status in response));
+    if (missing.length > 0) route.schema = { ...route.schema, response: { ...response, ...errors(...missing) } };
   });
   app.setErrorHandler(errorHandler);
   // Response schemas document the answers (GET /openapi.json); they never reshape them: what a

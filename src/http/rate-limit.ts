@@ -24,8 +24,8 @@ import { HadoError } from '../errors.ts';
 
 const MINUTE_S = 60;
 
-/** The entries whose credential a client can guess, and the status that means "wrong guess". */
-function guessedEntry(path: string): number | null {
+/** The entries whose credential a client can guess, and the status that means "wrong guess" (null: not one). */
+export function guessedEntry(path: string): number | null {
   if (path.startsWith('/a/')) return 404;
   if (path.startsWith('/hooks/')) return 401;
   if (path.startsWith('/api/')) return 401;

@@ -106,17 +106,41 @@ describe('GET /openapi.json', () => {
     }
   });
 
+  it('documents the errors every entry can meet: 503 anywhere, 408 and 413 for a body, 429 on the guessable entries', () => {
+    for (const { path, method, op } of operations(doc)) {
+      const where = `${method.toUpperCase()} ${path}`;
+      expect(op.responses['503'], where).toBeDefined();
+      // HADO_REQUEST_TIMEOUT (app.ts) and the body limit apply to every body.
+      if (op.requestBody) {
+        expect(op.responses['408'], where).toBeDefined();
+        expect(op.responses['413'], where).toBeDefined();
+      }
+      // A client address that keeps guessing credentials is turned away there (rate-limit.ts).
+      if (/^\/(api|hooks|a)\//.test(path)) expect(op.responses['429'], where).toBeDefined();
+    }
+    const byId = new Map(operations(doc).map(({ op }) => [op.operationId, op]));
+    for (const id of ['telegramUpdate', 'slackInteraction']) expect(byId.get(id)?.responses['429'], id).toBeDefined();
+    for (const id of ['putEvents', 'postNotices', 'slackInteraction']) {
+      expect(byId.get(id)?.responses['408'], id).toBeDefined();
+      expect(byId.get(id)?.responses['413'], id).toBeDefined();
+    }
+    const meBodies = operations(doc).filter(({ path, op }) => path.startsWith('/me') && op.requestBody);
+    expect(meBodies.length).toBeGreaterThan(5);
+  });
+
   it('names the credentials: the bearer token for /api/*, the forward-auth header for /me/*', () => {
     expect(doc.components.securitySchemes).toMatchObject({
       sourceToken: { type: 'http', scheme: 'bearer' },
       forwardAuth: { type: 'apiKey', in: 'header', name: 'X-Remote-User' },
       telegramSecret: { type: 'apiKey', in: 'header', name: 'X-Telegram-Bot-Api-Secret-Token' },
+      slackSignature: { type: 'apiKey', in: 'header', name: 'X-Slack-Signature' },
     });
     for (const { path, op } of operations(doc)) {
       if (path.startsWith('/api/')) expect(op.security, path).toEqual([{ sourceToken: [] }]);
       if (path.startsWith('/me')) expect(op.security, path).toEqual([{ forwardAuth: [] }]);
       if (path.startsWith('/a/')) expect(op.security, path).toEqual([]);
       if (path === '/hooks/telegram') expect(op.security, path).toEqual([{ telegramSecret: [] }]);
+      if (path === '/hooks/slack') expect(op.security, path).toEqual([{ slackSignature: [] }]);
       if (path.startsWith('/api/')) expect(op.responses['401'], path).toBeDefined();
     }
   });
