@@ -4,13 +4,13 @@
 // invariants of invariants.ts must hold in every run.
 //
 // Two sweeps, both seeded (HADO_SIM_SEED, fixed by default so CI is
-// reproducible). The simulator is pure, so one run per CI run suffices: CI
-// runs `npm test` twice, and the backend decides which sweep each run takes.
+// reproducible). The simulator is pure, so the deep sweep need run only once
+// per CI run: CI runs `npm test` twice, and DATABASE_URL picks the sweep.
 // - Deep (the default without DATABASE_URL): every transition of every zone,
 //   one scenario each, its kind (any / nobody present / DST edges) rotating
-//   from one transition to the next (a shift the seed picks per zone), so
-//   every kind meets spring and fall transitions of every year; a zone with
-//   fewer than three transitions takes every kind at some transition.
+//   from one transition to the next (a shift the seed picks per zone), so in
+//   any three consecutive years each kind meets a spring and a fall change;
+//   a zone with fewer than three transitions takes every kind at them.
 // - Small (the default with DATABASE_URL): two consecutive transitions per
 //   zone at a year the seed picks, every kind at each, two scenarios apiece.
 // HADO_SIM_TRANSITIONS=all|two picks the transitions, HADO_SIM_KINDS=one|all
