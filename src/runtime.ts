@@ -126,9 +126,9 @@ export async function closeContext(ctx: AppContext): Promise<void> {
 /**
  * Opens the store and migrates it (or checks it is current). A PostgreSQL
  * server that does not answer yet is waited for, up to HADO_DATABASE_WAIT,
- * with a log line per retry (issue 16, item 1).
+ * with a log line per retry (issue 16, item 1), or until `signal` is aborted.
  */
-export async function openContext(config: Config, opts: { migrate: boolean; clock?: Clock; log?: Logger }): Promise<AppContext> {
+export async function openContext(config: Config, opts: { migrate: boolean; clock?: Clock; log?: Logger; signal?: AbortSignal }): Promise<AppContext> {
   const log = opts.log ?? createLogger(config.logLevel);
   const store: Store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onConnectionLost: connectionLostLog(log) });
   const where = storageLabel(config);
@@ -141,6 +141,7 @@ export async function openContext(config: Config, opts: { migrate: boolean; cloc
       },
       {
         timeoutMs: config.databaseWaitMs,
+        signal: opts.signal,
         onRetry: (err, waitedMs, timeoutMs) => {
           waited = true;
           log.warn(
@@ -177,20 +178,34 @@ function logDeliveries(log: Logger, report: Pick<TickReport, 'decisions' | 'noti
 
 const delivers = (decisions: ReadonlyArray<{ channels: unknown[] }> | null): boolean => (decisions ?? []).some((d) => d.channels.length > 0);
 
-/** Starts the requested parts in this process; `hado start` runs them all. */
-export async function run(config: Config, parts: Parts, opts: { migrate: boolean }): Promise<Runtime> {
-  const log = createLogger(config.logLevel);
-  const ctx = await openContext(config, { ...opts, log });
+/**
+ * Starts the requested parts in this process; `hado start` runs them all.
+ * Aborting `signal` while it starts (a SIGTERM during the migrations or the
+ * wait for the database) closes what was opened and rejects with its reason.
+ */
+export async function run(config: Config, parts: Parts, opts: { migrate: boolean; signal?: AbortSignal; log?: Logger }): Promise<Runtime> {
+  const log = opts.log ?? createLogger(config.logLevel);
+  const ctx = await openContext(config, { migrate: opts.migrate, log, signal: opts.signal });
   const { onError } = ctx;
   const loops: Loop[] = [];
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   const channels = buildChannels({ config, clock: ctx.clock, telegram: ctx.telegram, push: ctx.push, mailer: ctx.mailer, slack: ctx.slack, mobile: ctx.mobile });
   // The VAPID key pair is made on first start (and read once), not on the first subscription. It is
   // the first query after the migrations: a blip there is waited out like the start-up's own wait.
-  await whileUnavailable(() => ctx.push.keys(), {
-    timeoutMs: config.databaseWaitMs,
-    onRetry: (err) => log.warn({ reason: innermost(err) }, 'reading the Web Push keys: database unreachable, retrying (HADO_DATABASE_WAIT)'),
-  });
+  try {
+    opts.signal?.throwIfAborted();
+    await whileUnavailable(() => ctx.push.keys(), {
+      timeoutMs: config.databaseWaitMs,
+      signal: opts.signal,
+      onRetry: (err) => log.warn({ reason: innermost(err) }, 'reading the Web Push keys: database unreachable, retrying (HADO_DATABASE_WAIT)'),
+    });
+    // Past here start-up is quick (listeners, loops); a signal from now on is a normal stop.
+    opts.signal?.throwIfAborted();
+  } catch (e) {
+    await closeContext(ctx);
+    await ctx.store.close();
+    throw e;
+  }
   const worker = parts.worker
     ? new Worker({
         db: ctx.db,

@@ -1,16 +1,57 @@
 // The long-running commands: start (everything), serve, scheduler, worker.
-import { loadConfig } from '../config.ts';
+import { loadConfig, storageLabel } from '../config.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
-import { type Parts, run } from '../runtime.ts';
+import { createLogger } from '../log.ts';
+import { type Parts, type Runtime, run } from '../runtime.ts';
 import { defineCommand } from './command.ts';
 
 /** Past the shutdown grace, stopping is stuck: give up with a failure code rather than hang. */
 const STUCK_AFTER_MS = 5_000;
 
-/** Runs until SIGINT/SIGTERM, then shuts down in order and exits 0. */
+/**
+ * Runs until SIGINT/SIGTERM, then shuts down in order and exits 0. The signals
+ * are heard from the first moment: one that comes while the process still
+ * starts (migrations, the wait for the database) stops the start-up, closes
+ * what it opened, and exits 0 too.
+ */
 async function runUntilSignal(kind: string, parts: Parts, migrate: boolean): Promise<number> {
   const config = loadConfig();
-  const runtime = await run(config, parts, { migrate });
+  const log = createLogger(config.logLevel);
+  // A second signal, or a stop that overruns its grace, ends the process at once.
+  const force = (why: string) => {
+    log.error(why);
+    process.exit(1);
+  };
+  const startup = new AbortController();
+  let stuck: NodeJS.Timeout | undefined;
+  const signalled = new Promise<NodeJS.Signals>((resolve) => {
+    const first = (signal: NodeJS.Signals): void => {
+      process.off('SIGINT', first);
+      process.off('SIGTERM', first);
+      process.once('SIGINT', () => force('second signal: exiting without a clean shutdown'));
+      process.once('SIGTERM', () => force('second signal: exiting without a clean shutdown'));
+      stuck = setTimeout(() => force('shutdown did not finish in time'), config.shutdownGraceMs + STUCK_AFTER_MS);
+      stuck.unref();
+      resolve(signal);
+      startup.abort(new Error(`${signal} during start-up`));
+    };
+    process.on('SIGINT', first);
+    process.on('SIGTERM', first);
+  });
+  log.info({ storage: storageLabel(config), migrate }, `Hado ${kind} starting`);
+  let runtime: Runtime;
+  try {
+    runtime = await run(config, parts, { migrate, log, signal: startup.signal });
+  } catch (e) {
+    // Only the abort itself is a clean stop; a start-up that failed on its own says why, as ever.
+    if (!startup.signal.aborted || e !== startup.signal.reason) throw e;
+    clearTimeout(stuck);
+    const signal = await signalled;
+    log.info({ signal }, 'stopped during start-up');
+    console.log(`${signal} during start-up: stopped cleanly before it had started.`);
+    exitSoon();
+    return 0;
+  }
   // The last line of defence of issue 16: a database that went away must never end the process. Every
   // part handles it already (pooled clients have error listeners, loops retry); should one slip
   // through, it is logged and the process goes on. Anything else still ends it, as Node does.
@@ -34,27 +75,21 @@ async function runUntilSignal(kind: string, parts: Parts, migrate: boolean): Pro
     runtime.log.info({ storage }, `Hado ${kind} is running`);
     console.log(`Hado ${kind} is running (storage: ${storage})`);
   }
-  const signal = await new Promise<NodeJS.Signals>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
+  const signal = await signalled;
   runtime.log.info({ signal }, 'shutting down');
-  // A second signal, or a stop that overruns its grace, ends the process at once.
-  const force = (why: string) => {
-    runtime.log.error(why);
-    process.exit(1);
-  };
-  process.once('SIGINT', () => force('second signal: exiting without a clean shutdown'));
-  process.once('SIGTERM', () => force('second signal: exiting without a clean shutdown'));
-  const stuck = setTimeout(() => force('shutdown did not finish in time'), config.shutdownGraceMs + STUCK_AFTER_MS);
-  stuck.unref();
   await runtime.stop();
   clearTimeout(stuck);
   runtime.log.info('stopped');
-  // Everything is closed; a send released to the queue may still hold a socket until its own
-  // timeout. It must not hold the process: exit shortly if nothing else does first.
-  setTimeout(() => process.exit(0), 500).unref();
+  exitSoon();
   return 0;
+}
+
+/**
+ * Everything is closed; a send released to the queue may still hold a socket until its own
+ * timeout. It must not hold the process: exit shortly if nothing else does first.
+ */
+function exitSoon(): void {
+  setTimeout(() => process.exit(0), 500).unref();
 }
 
 export const startCommand = defineCommand({

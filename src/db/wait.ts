@@ -11,6 +11,8 @@ export interface WaitOptions {
   /** Pauses between tries, growing to `maxDelayMs`. */
   firstDelayMs?: number;
   maxDelayMs?: number;
+  /** Stops waiting (throws its reason) once aborted: a process told to stop while it starts. */
+  signal?: AbortSignal;
 }
 
 /** Runs `attempt` until it succeeds; retries only while the database is unreachable, for at most `timeoutMs`. */
@@ -18,14 +20,29 @@ export async function whileUnavailable<T>(attempt: () => Promise<T>, opts: WaitO
   const started = performance.now();
   let delay = opts.firstDelayMs ?? 250;
   while (true) {
+    opts.signal?.throwIfAborted();
     try {
       return await attempt();
     } catch (err) {
       const waited = performance.now() - started;
       if (!isDatabaseUnavailable(err) || waited + delay > opts.timeoutMs) throw err;
+      opts.signal?.throwIfAborted();
       opts.onRetry?.(err, waited, opts.timeoutMs);
-      await new Promise((resolve) => setTimeout(resolve, delay));
+      await pause(delay, opts.signal);
       delay = Math.min(delay * 2, opts.maxDelayMs ?? 2_000);
     }
   }
+}
+
+/** Resolves after `ms`, or at once when `signal` is aborted. */
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
 }
