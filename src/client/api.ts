@@ -5187,7 +5187,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/x-www-form-urlencoded": {
-                    /** @description A Slack interaction payload, JSON (https://api.slack.com/reference/interaction-payloads) */
+                    /**
+                     * @description A Slack interaction payload, JSON (https://api.slack.com/reference/interaction-payloads)
+                     * @example {"type":"block_actions","user":{"id":"U0123ABCD"},"container":{"type":"message","channel_id":"D0123ABCD","message_ts":"1785585600.000100"},"actions":[{"action_id":"hado_ack","value":"the-action-token-of-the-button"}]}
+                     */
                     payload: string;
                 };
             };

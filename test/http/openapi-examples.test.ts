@@ -118,15 +118,18 @@ afterAll(async () => {
   await tg.close();
 });
 
-function credentials(op: Operation): Record<string, string> {
+/** The headers of the operation's security scheme; Slack's signature is over the raw body sent. */
+function credentials(op: Operation, rawBody = ''): Record<string, string> {
   const scheme = Object.keys(op.security?.[0] ?? {})[0];
   if (scheme === 'sourceToken') return { authorization: `Bearer ${token}` };
   if (scheme === 'forwardAuth') return { 'x-remote-user': USER };
   if (scheme === 'telegramSecret') return { 'x-telegram-bot-api-secret-token': SECRET };
   if (scheme === 'slackSignature') {
-    // The generated request has no body: the signature is over an empty one.
     const ts = Math.floor(t.clock.now().epochMilliseconds / 1000);
-    return { 'x-slack-request-timestamp': String(ts), 'x-slack-signature': `v0=${createHmac('sha256', SLACK_SECRET).update(`v0:${ts}:`).digest('hex')}` };
+    return {
+      'x-slack-request-timestamp': String(ts),
+      'x-slack-signature': `v0=${createHmac('sha256', SLACK_SECRET).update(`v0:${ts}:${rawBody}`).digest('hex')}`,
+    };
   }
   return {};
 }
@@ -145,7 +148,9 @@ function exampleOf(x: WithExamples): unknown {
   return sample(x.schema as object, { quiet: true }, doc);
 }
 
-/** The request the document describes, with the fixture's ids and tokens in the path. */
+const FORM = 'application/x-www-form-urlencoded';
+
+/** The request the document describes, with the fixture's ids and tokens in the path; a body as sent (JSON or a form). */
 function requestFor(path: string, op: Operation) {
   let url = path;
   const query = new URLSearchParams();
@@ -158,8 +163,11 @@ function requestFor(path: string, op: Operation) {
     }
   }
   const json = op.requestBody?.content['application/json'] as WithExamples | undefined;
-  const body = json ? exampleOf(json) : undefined;
-  return { url: query.size > 0 ? `${url}?${query}` : url, body };
+  const form = op.requestBody?.content[FORM] as WithExamples | undefined;
+  const body = json ? exampleOf(json) : form ? exampleOf(form) : undefined;
+  const raw =
+    body === undefined ? undefined : json ? JSON.stringify(body) : new URLSearchParams(body as Record<string, string>).toString();
+  return { url: query.size > 0 ? `${url}?${query}` : url, body, raw, contentType: json ? 'application/json' : FORM };
 }
 
 it('every operation accepts the request generated from the document, and answers as documented', async () => {
@@ -168,7 +176,7 @@ it('every operation accepts the request generated from the document, and answers
   ops.sort((a, b) => ORDER.indexOf(a.op.operationId!) - ORDER.indexOf(b.op.operationId!));
   const ajv = schemaValidator();
   for (const { path, method, op } of ops) {
-    const { url, body } = requestFor(path, op);
+    const { url, body, raw, contentType } = requestFor(path, op);
     const where = `${op.operationId}: ${method.toUpperCase()} ${url} ${JSON.stringify(body) ?? ''}`;
     if (op.operationId === 'stream') {
       // A stream never ends: check its head on a real socket and hang up.
@@ -185,11 +193,16 @@ it('every operation accepts the request generated from the document, and answers
       await closed;
       continue;
     }
+    if (op.operationId === 'slackInteraction') {
+      // A real interaction: a signed form whose payload is a block_actions press (Slack's shape).
+      expect(contentType).toBe(FORM);
+      expect(JSON.parse(new URLSearchParams(raw).get('payload')!)).toMatchObject({ type: 'block_actions', actions: [{ action_id: 'hado_ack' }] });
+    }
     const res = await t.app.inject({
       method: method.toUpperCase() as 'GET',
       url,
-      headers: { ...credentials(op), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+      headers: { ...credentials(op, raw), ...(raw === undefined ? {} : { 'content-type': contentType }) },
+      ...(raw === undefined ? {} : { payload: raw }),
     });
     expect(res.statusCode, `${where} → ${res.body}`).toBeGreaterThanOrEqual(200);
     expect(res.statusCode, `${where} → ${res.body}`).toBeLessThan(300);

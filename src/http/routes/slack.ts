@@ -6,6 +6,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { handleInteraction, parseInteraction, verifySlackSignature } from '../../channels/slack/interactions.ts';
+import { ACTION } from '../../channels/slack/message.ts';
 import { actOnToken } from '../../core/token-actions.ts';
 import { HadoError, notFound, unauthorized } from '../../errors.ts';
 import type { AppContext } from '../context.ts';
@@ -35,7 +36,20 @@ export function slackRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           description:
             'application/x-www-form-urlencoded with one field, payload (JSON). Answers an empty 200 (also for a payload Hado has no use for, or none). 401 for a missing, wrong or stale (over 5 minutes) signature; 404 when Slack is not configured on this Hado.',
           body: documentedAs(
-            Type.Object({ payload: Type.String({ description: 'A Slack interaction payload, JSON (https://api.slack.com/reference/interaction-payloads)' }) }),
+            Type.Object({
+              payload: Type.String({
+                description: 'A Slack interaction payload, JSON (https://api.slack.com/reference/interaction-payloads)',
+                // A press of Ack in a reminder's DM: the button's value is the delivery's action token.
+                examples: [
+                  JSON.stringify({
+                    type: 'block_actions',
+                    user: { id: 'U0123ABCD' },
+                    container: { type: 'message', channel_id: 'D0123ABCD', message_ts: '1785585600.000100' },
+                    actions: [{ action_id: ACTION.ack, value: 'the-action-token-of-the-button' }],
+                  }),
+                ],
+              }),
+            }),
           ),
           response: { 200: NoBody('Taken (an empty body)'), ...errors(400, 401, 404) },
         },
