@@ -1,7 +1,8 @@
 // The package as npm publishes it (issue 14): `npm pack` builds dist/ and
 // packs it; installed into an empty folder, `npx hado start` runs on plain
 // Node — neither typescript nor tsx is installed — answers /healthz, and
-// stops with exit code 0 on SIGTERM. Run by `npm run test:package` (CI).
+// stops with exit code 0 on SIGTERM; `hado/client` imports there, with its
+// types. Run by `npm run test:package` (CI).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -50,6 +51,44 @@ describe('the packed tarball', () => {
     expect(fs.existsSync(path.join(modules, 'hado', 'dist', 'cli', 'bin.js'))).toBe(true);
     expect(fs.existsSync(path.join(modules, 'typescript'))).toBe(false);
     expect(fs.existsSync(path.join(modules, 'tsx'))).toBe(false);
+  });
+
+  it('hado/client imports from the empty folder on plain Node, and its .d.ts types resolve', async () => {
+    const script = `import('hado/client').then((m) => {
+      const client = m.createClient({ baseUrl: 'http://127.0.0.1:1/hado', token: 't' });
+      const error = new m.HadoApiError(422, { error: { code: 'invalid', message: 'm', field: 'due_at', index: 0 } }, 'x');
+      console.log(JSON.stringify({ createClient: typeof m.createClient, putEvents: typeof client.putEvents, error: [error instanceof Error, error.status, error.code, error.field, error.index] }));
+    })`;
+    const run = await runProcess(process.execPath, ['-e', script], { cwd: app(), env: env() });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ createClient: 'function', putEvents: 'function', error: [true, 422, 'invalid', 'due_at', 0] });
+
+    // The types a TypeScript user gets: the exports' "types" path is in the installed package, and a
+    // consumer compiled by tsc (the checkout's; the folder has none) sees real types, not `any`.
+    const installed = path.join(app(), 'node_modules', 'hado');
+    const exportsMap = JSON.parse(fs.readFileSync(path.join(installed, 'package.json'), 'utf8')).exports as Record<string, { types: string }>;
+    expect(fs.existsSync(path.join(installed, exportsMap['./client']!.types))).toBe(true);
+    fs.writeFileSync(
+      path.join(app(), 'check.mts'),
+      [
+        "import { createClient, HadoApiError, type EventInput } from 'hado/client';",
+        "const client = createClient({ baseUrl: 'http://127.0.0.1:1', token: 't' });",
+        "const event: EventInput = { user: 'u', source_ref: 'r', due_at: '2026-01-01', payload: { title: 'x' } };",
+        'void client.putEvents([event]);',
+        '// @ts-expect-error: due_at is a string (an `any` from an unresolved .d.ts would accept it)',
+        "const wrong: EventInput = { user: 'u', source_ref: 'r', due_at: 5, payload: { title: 'x' } };",
+        'void wrong;',
+        "const code: string = new HadoApiError(422, null, 'x').code;",
+        'void code;',
+        '',
+      ].join('\n'),
+    );
+    const compilerOptions = { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2023', 'dom'], types: [], skipLibCheck: false };
+    fs.writeFileSync(path.join(app(), 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['check.mts'] }));
+    const tsc = await runProcess(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', '.'], { cwd: app(), env: env() });
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.code).toBe(0);
   });
 
   /** Starts the installed package, waits for /healthz 200, checks the page and its script, stops it with SIGTERM. */
