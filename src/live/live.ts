@@ -11,6 +11,7 @@ import { Coalescer } from '../coalescer.ts';
 import type { Store } from '../db/connect.ts';
 import { type LiveMessage, parseMessage } from '../db/notify.ts';
 import { badgeCounts } from '../db/users.ts';
+import { type ErrorSink, ignoreErrors } from '../errors.ts';
 import type { Frame, Lane } from './connection.ts';
 import { Hub, type HubOptions } from './hub.ts';
 import { type KindContext, type KindHandler, KINDS, resyncFrame } from './kinds.ts';
@@ -19,13 +20,14 @@ import { type NoticeFrameRequest, publishNoticeFrames } from './notices.ts';
 
 export interface LiveLog {
   warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
 }
 
-const silent: LiveLog = { warn: () => {}, error: () => {} };
+const silent: LiveLog = { warn: () => {} };
 
 export interface LiveOptions extends HubOptions {
   log?: LiveLog;
+  /** The process's error sink: a lost LISTEN connection, a message or a badge count that failed. */
+  onError?: ErrorSink;
   /** Kind handlers; default: the table in kinds.ts. */
   kinds?: Record<string, KindHandler>;
 }
@@ -33,6 +35,7 @@ export interface LiveOptions extends HubOptions {
 export class Live {
   readonly hub: Hub;
   private readonly log: LiveLog;
+  private readonly onError: ErrorSink;
   private readonly kinds: Record<string, KindHandler>;
   private listener: Listener | null = null;
   private starting: Promise<void> | null = null;
@@ -51,6 +54,7 @@ export class Live {
   ) {
     this.hub = new Hub(opts);
     this.log = opts.log ?? silent;
+    this.onError = opts.onError ?? ignoreErrors;
     this.kinds = opts.kinds ?? KINDS;
     this.badges = new Coalescer((batches) => this.publishBadges(batches.flat()));
     this.frames = new Coalescer((requests) => publishNoticeFrames(store.db, this.hub, requests));
@@ -72,7 +76,8 @@ export class Live {
         this.log.warn({}, 'live: LISTEN connection restored; every open page resyncs');
         this.publishAll(resyncFrame('reconnected'), 'event');
       },
-      onError: (err) => this.log.error({ err }, 'live: LISTEN connection lost'),
+      // The listener reconnects on its own; a database that went away is one warning (the sink).
+      onError: (err) => this.onError(err, 'live: LISTEN connection'),
     }).then(
       (listener) => {
         if (this.stopped) void listener.stop();
@@ -140,7 +145,7 @@ export class Live {
       }
       await handler(msg, users, this.kindContext);
     } catch (err) {
-      this.log.error({ err, kind: msg.k }, 'live: a message could not be turned into frames');
+      this.onError(err, 'live: turning a message into frames', { kind: msg.k });
       if (msg.u) this.publish(msg.u, resyncFrame(msg.k), 'event');
     }
   }
@@ -153,7 +158,7 @@ export class Live {
       const counts = await badgeCounts(this.store.db, users);
       for (const [userId, badge] of counts) this.publish([userId], { type: 'badge', data: { badge } }, 'event');
     } catch (err) {
-      this.log.error({ err }, 'live: badge query failed');
+      this.onError(err, 'live: badge query');
       this.publish(users, resyncFrame('badge'), 'event');
     }
   }

@@ -31,6 +31,7 @@ import {
   type TicketRow,
 } from '../../db/mobile.ts';
 import { toDate } from '../../domain/time.ts';
+import { type ErrorSink, ignoreErrors } from '../../errors.ts';
 import { OutboundRefusedError, type OutboundPolicy } from '../../net/outbound.ts';
 import { type HttpClient, type HttpResponse, httpClient } from '../http.ts';
 import type { ChannelRecord, DeliveryResult, OutgoingMessage } from '../types.ts';
@@ -77,7 +78,9 @@ export interface ExpoPushOptions {
   clock: Clock;
   config: Pick<Config, 'expoApiRoot' | 'expoAccessToken' | 'expoAndroidChannelId'>;
   outbound: OutboundPolicy;
-  log?: Pick<Logger, 'info' | 'warn'>;
+  log?: Pick<Logger, 'info'>;
+  /** The process's error sink: tickets not kept, a device not removed, a receipts request that failed. */
+  onError?: ErrorSink;
   timeoutMs?: number;
 }
 
@@ -111,6 +114,7 @@ export class ExpoPush {
   private readonly sdk = new Expo();
   private readonly client: HttpClient;
   private readonly timeoutMs: number;
+  private readonly onError: ErrorSink;
   private queue: Pending[] = [];
   private flushing = false;
   private active = 0;
@@ -120,6 +124,7 @@ export class ExpoPush {
   constructor(private readonly opts: ExpoPushOptions) {
     this.client = httpClient(opts.outbound);
     this.timeoutMs = opts.timeoutMs ?? EXPO_TIMEOUT_MS;
+    this.onError = opts.onError ?? ignoreErrors;
   }
 
   private url(path: 'send' | 'getReceipts'): string {
@@ -263,7 +268,7 @@ export class ExpoPush {
       await insertTickets(this.opts.db, kept, new Date(now.getTime() + RECEIPT_DELAY_MS), now);
     } catch (e) {
       // The pushes went out: they are delivered; only their receipts will not be read.
-      this.opts.log?.warn({ err: e, tickets: kept.length }, 'could not keep Expo tickets');
+      this.onError(e, 'keeping Expo tickets', { tickets: kept.length });
     }
     for (const [n, item] of items.entries()) item.resolve(results[n]!);
   }
@@ -280,7 +285,7 @@ export class ExpoPush {
     const error = `Expo: ${code ?? 'error'}: ${String(ticket.message ?? '').slice(0, ERROR_BODY_CHARS)}`;
     if (code === 'DeviceNotRegistered') {
       const removed = await removeDeadDevice(this.opts.db, item.channelId, item.token).catch((e) => {
-        this.opts.log?.warn({ err: e, channel: item.channelId }, 'could not remove an unregistered device');
+        this.onError(e, 'removing an unregistered Expo device', { channel: item.channelId });
         return false;
       });
       if (removed) this.opts.log?.info({ channel: item.channelId }, 'Expo: device not registered, removed');
@@ -307,7 +312,7 @@ export class ExpoPush {
     const byId = new Map(tickets.map((t) => [t.ticket_id, t]));
     const chunks = this.sdk.chunkPushNotificationReceiptIds(tickets.map((t) => t.ticket_id));
     await Promise.all(chunks.map((ids) => this.limited(() => this.receiptChunk(ids, byId, now, report))));
-    if (report.error) this.opts.log?.warn({ error: report.error }, 'Expo receipts: request failed; asked again later');
+    if (report.error) this.onError(new Error(report.error), 'Expo receipts request (asked again later)');
     return report;
   }
 

@@ -18,6 +18,7 @@ import {
 import type { Logger } from 'pino';
 import pino from 'pino';
 import type { Config } from '../../config.ts';
+import { type ErrorSink, ignoreErrors } from '../../errors.ts';
 import { realTime, SendLimiter, type SendLimits, type TimeSource } from '../telegram/limiter.ts';
 
 export type SlackBlocks = (KnownBlock | Block)[];
@@ -55,11 +56,14 @@ export interface SlackClientOptions {
   limits?: Partial<SendLimits>;
   time?: TimeSource;
   log?: Pick<Logger, 'warn' | 'info' | 'debug'>;
+  /** The process's error sink: background work that failed. */
+  onError?: ErrorSink;
 }
 
 export class SlackClient {
   readonly web: WebClient;
   readonly log: Pick<Logger, 'warn' | 'info' | 'debug'>;
+  readonly onError: ErrorSink;
   private readonly limiter: SendLimiter;
   private readonly time: TimeSource;
   /** Method → the moment (TimeSource ms) before which it is not called: Slack asked to wait. */
@@ -69,6 +73,7 @@ export class SlackClient {
   constructor(opts: SlackClientOptions) {
     this.time = opts.time ?? realTime;
     this.log = opts.log ?? pino({ level: 'silent' });
+    this.onError = opts.onError ?? ignoreErrors;
     this.web = new WebClient(opts.token, {
       // The WebClient joins method names to this root; it must end with a slash.
       slackApiUrl: `${opts.apiRoot.replace(/\/+$/, '')}/`,
@@ -148,11 +153,11 @@ export class SlackClient {
     });
   }
 
-  /** Runs work after the HTTP answer; failures are logged, never thrown. `idle()` waits for all of it. */
+  /** Runs work after the HTTP answer; failures go to the error sink, never thrown. `idle()` waits for all of it. */
   background(what: string, work: () => Promise<unknown>): void {
     const p: Promise<unknown> = Promise.resolve()
       .then(work)
-      .catch((err: unknown) => this.log.warn({ err, what }, 'slack background work failed'))
+      .catch((err: unknown) => this.onError(err, 'slack background work', { what }))
       .finally(() => this.inflight.delete(p));
     this.inflight.add(p);
   }
@@ -163,7 +168,10 @@ export class SlackClient {
 }
 
 /** The process's Slack client; null without SLACK_BOT_TOKEN (no Slack channel). */
-export function slackClientOf(config: Pick<Config, 'slackBotToken' | 'slackApiRoot'>, log?: SlackClientOptions['log']): SlackClient | null {
+export function slackClientOf(
+  config: Pick<Config, 'slackBotToken' | 'slackApiRoot'>,
+  parts: Pick<SlackClientOptions, 'log' | 'onError'> = {},
+): SlackClient | null {
   if (!config.slackBotToken) return null;
-  return new SlackClient({ token: config.slackBotToken, apiRoot: config.slackApiRoot, ...(log ? { log } : {}) });
+  return new SlackClient({ token: config.slackBotToken, apiRoot: config.slackApiRoot, ...parts });
 }

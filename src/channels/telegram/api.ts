@@ -6,6 +6,7 @@ import { Api, GrammyError, HttpError } from 'grammy';
 import type { InlineKeyboardMarkup, Message, UserFromGetMe } from 'grammy/types';
 import pino, { type Logger } from 'pino';
 import type { Config } from '../../config.ts';
+import { type ErrorSink, ignoreErrors } from '../../errors.ts';
 import { realTime, SendLimiter, type SendLimits, TELEGRAM_LIMITS, type TimeSource } from './limiter.ts';
 
 export type ApiOutcome<T> =
@@ -20,6 +21,8 @@ export interface TelegramClientOptions {
   limits?: Partial<SendLimits>;
   time?: TimeSource;
   log?: Pick<Logger, 'warn' | 'info' | 'debug'>;
+  /** The process's error sink: background work that failed. */
+  onError?: ErrorSink;
 }
 
 /** A Bot API failure as an outcome: 429 and 5xx and network errors are worth retrying, the rest is final. */
@@ -43,6 +46,7 @@ export class TelegramClient {
   readonly api: Api;
   readonly limiter: SendLimiter;
   readonly log: Pick<Logger, 'warn' | 'info' | 'debug'>;
+  readonly onError: ErrorSink;
   private me: Promise<UserFromGetMe> | null = null;
   private readonly inflight = new Set<Promise<unknown>>();
 
@@ -50,6 +54,7 @@ export class TelegramClient {
     this.api = new Api(opts.token, { apiRoot: opts.apiRoot, timeoutSeconds: opts.timeoutSeconds ?? 15 });
     this.limiter = new SendLimiter({ ...TELEGRAM_LIMITS, ...opts.limits }, opts.time ?? realTime);
     this.log = opts.log ?? pino({ level: 'silent' });
+    this.onError = opts.onError ?? ignoreErrors;
   }
 
   /** The bot's @username, from getMe once; a failure is not cached, so the next call asks again. */
@@ -116,11 +121,11 @@ export class TelegramClient {
     }
   }
 
-  /** Runs work after the HTTP answer; failures are logged, never thrown. `idle()` waits for all of it. */
+  /** Runs work after the HTTP answer; failures go to the error sink, never thrown. `idle()` waits for all of it. */
   background(what: string, work: () => Promise<unknown>): void {
     const p: Promise<unknown> = Promise.resolve()
       .then(work)
-      .catch((err: unknown) => this.log.warn({ err, what }, 'telegram background work failed'))
+      .catch((err: unknown) => this.onError(err, 'telegram background work', { what }))
       .finally(() => this.inflight.delete(p));
     this.inflight.add(p);
   }
@@ -149,7 +154,7 @@ export function truncate(text: string, max: number): string {
  * to every path (worker, webhook, Done hook), so they share one flood
  * limiter and one getMe cache.
  */
-export function telegramClientOf(config: Config, log?: TelegramClientOptions['log']): TelegramClient | null {
+export function telegramClientOf(config: Config, parts: Pick<TelegramClientOptions, 'log' | 'onError'> = {}): TelegramClient | null {
   if (!config.telegramBotToken) return null;
-  return new TelegramClient({ token: config.telegramBotToken, apiRoot: config.telegramApiRoot, ...(log ? { log } : {}) });
+  return new TelegramClient({ token: config.telegramBotToken, apiRoot: config.telegramApiRoot, ...parts });
 }

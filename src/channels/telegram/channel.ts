@@ -109,7 +109,7 @@ export async function clearButtonsAfterDone(ctx: { db: Db; telegram: TelegramCli
   try {
     rows = await sentTelegramMessages(ctx.db, eventId);
   } catch (err) {
-    client.log.warn({ err, event: eventId }, 'could not list telegram messages to clear');
+    client.onError(err, 'listing telegram messages to clear', { event: eventId });
     return;
   }
   await Promise.all(
