@@ -1,5 +1,5 @@
 import { type Updateable, sql } from 'kysely';
-import { REMINDING_STATES, type State, TERMINAL_STATES } from '../domain/lifecycle.ts';
+import { REMINDING_STATES, type State, TERMINAL_STATES, WITHDRAWN } from '../domain/lifecycle.ts';
 import type { RecurrenceRule } from '../domain/recurrence.ts';
 import type { Db } from './connect.ts';
 import type { DueColumns } from './rows.ts';
@@ -139,7 +139,7 @@ export async function upsertEvents(
         // An ended round of a series keeps its roll moment (or gets one from the next tick);
         // a kept round that is still live is brought up to date by the next tick too.
         next_transition_at: sql`CASE
-          WHEN ${keepsTerminal} THEN (CASE WHEN excluded.recurrence IS NULL OR events.state = 'withdrawn' THEN NULL
+          WHEN ${keepsTerminal} THEN (CASE WHEN excluded.recurrence IS NULL OR events.state = ${sql.lit(WITHDRAWN)} THEN NULL
                                            ELSE COALESCE(events.next_transition_at, excluded.updated_at) END)
           WHEN ${storedRound} THEN excluded.updated_at
           ELSE excluded.next_transition_at END`,
@@ -213,7 +213,7 @@ export async function findEventByIdentity(
 export async function withdrawEvent(db: Db, sourceId: number, sourceRef: string, topic: string, now: Date): Promise<number | null> {
   const row = await db
     .updateTable('events')
-    .set({ state: 'withdrawn', next_transition_at: null, updated_at: now })
+    .set({ state: WITHDRAWN, next_transition_at: null, updated_at: now })
     .where('source_id', '=', sourceId)
     .where('source_ref', '=', sourceRef)
     .where('topic', '=', topic)

@@ -119,6 +119,36 @@ export async function updateUserSettings(
     .executeTakeFirstOrThrow();
 }
 
+/** The language a user reads (users.locale, as stored), or null for no such user. */
+export async function userLocale(db: Db, userId: number): Promise<string | null> {
+  const row = await db.selectFrom('users').select('locale').where('id', '=', userId).executeTakeFirst();
+  return row?.locale ?? null;
+}
+
+/** The language of the user a delivery went to, by its action token's hash (a mail's Ack/Done page); null for no such delivery. */
+export async function localeByActionTokenHash(db: Db, tokenHash: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('deliveries')
+    .innerJoin('channels', 'channels.id', 'deliveries.channel_id')
+    .innerJoin('users', 'users.id', 'channels.user_id')
+    .select('users.locale')
+    .where('deliveries.action_token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  return row?.locale ?? null;
+}
+
+/** The language of the user whose channel a confirmation code is for, used or not; null for no such code. */
+export async function localeByConfirmationHash(db: Db, codeHash: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('channel_confirmations')
+    .innerJoin('channels', 'channels.id', 'channel_confirmations.channel_id')
+    .innerJoin('users', 'users.id', 'channels.user_id')
+    .select('users.locale')
+    .where('channel_confirmations.code_hash', '=', codeHash)
+    .executeTakeFirst();
+  return row?.locale ?? null;
+}
+
 export async function recordHeartbeat(db: Db, userId: number, now: Date): Promise<void> {
   await db.updateTable('users').set({ last_heartbeat_at: now }).where('id', '=', userId).execute();
 }

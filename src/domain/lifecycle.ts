@@ -7,7 +7,9 @@ export const STATES = ['scheduled', 'preparing', 'today', 'overdue', 'done', 'ex
 export type State = (typeof STATES)[number];
 export type AfterDue = 'keep' | 'expire';
 
-export const TERMINAL_STATES: readonly State[] = ['done', 'expired', 'withdrawn'];
+/** The state DELETE leaves (SPEC A4): the end of a one-off event, and of a whole series (Part C). */
+export const WITHDRAWN = 'withdrawn' satisfies State;
+export const TERMINAL_STATES: readonly State[] = ['done', 'expired', WITHDRAWN];
 export const LIVE_STATES: readonly State[] = ['scheduled', 'preparing', 'today', 'overdue'];
 /** States that remind (SPEC A4 table). */
 export const REMINDING_STATES: readonly State[] = ['preparing', 'today', 'overdue'];

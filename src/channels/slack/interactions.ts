@@ -11,9 +11,10 @@ import { hashToken } from '../../core/tokens.ts';
 import type { Db } from '../../db/connect.ts';
 import { redeemConfirmation } from '../../db/confirmations.ts';
 import { findSlackDelivery } from '../../db/slack.ts';
+import { userLocale } from '../../db/users.ts';
 import { toDate } from '../../domain/time.ts';
 import { HadoError } from '../../errors.ts';
-import { BASE_LOCALE, type Locale, toLocale } from '../../i18n/locales.ts';
+import { type Locale, toLocale } from '../../i18n/locales.ts';
 import { CONFIRM_CODE_PATTERN, hashConfirmCode } from '../confirm.ts';
 import type { SlackClient } from './api.ts';
 import { ACTION, renderConfirm, renderSlack } from './message.ts';
@@ -101,7 +102,7 @@ export async function handleInteraction(deps: InteractionDeps, press: ButtonPres
     // Only the Slack user the DM went to may confirm it.
     const outcome = await redeemConfirmation(deps.db, hashConfirmCode(press.value), now, (c) => c.type === 'slack' && c.config.slack_user_id === press.userId);
     if (!outcome.ok) return 'confirm-refused';
-    const locale = await userLocale(deps.db, outcome.userId);
+    const locale = toLocale(await userLocale(deps.db, outcome.userId));
     const confirmed = renderConfirm(locale, press.value, true);
     update(confirmed.text, confirmed.blocks);
     return 'confirmed';
@@ -130,9 +131,4 @@ export async function handleInteraction(deps: InteractionDeps, press: ButtonPres
   const next = renderSlack(content, action === 'ack' ? 'noted' : 'done');
   update(next.text, next.blocks);
   return 'acted';
-}
-
-async function userLocale(db: Db, userId: number): Promise<Locale> {
-  const row = await db.selectFrom('users').select('locale').where('id', '=', userId).executeTakeFirst();
-  return row ? toLocale(row.locale) : BASE_LOCALE;
 }
