@@ -82,14 +82,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The user's zone, quiet hours and badge */
+        /** The user's zone, quiet hours, language (locale) and badge */
         get: operations["getMe"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        /** Change the zone or quiet hours (quiet_end must be earlier than quiet_start) */
+        /** Change the zone, quiet hours or language (locale); quiet_end must be earlier than quiet_start */
         patch: operations["patchMe"];
         trace?: never;
     };

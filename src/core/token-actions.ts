@@ -5,7 +5,9 @@
 // (a different due, a revival from done), so a link from last year's
 // birthday cannot ack this year's. Every refusal is the same 404, so a
 // caller learns nothing about tokens it does not hold.
+import type { Db } from '../db/connect.ts';
 import { findDeliveryByTokenHash } from '../db/deliveries.ts';
+import { localeByActionTokenHash } from '../db/users.ts';
 import { hashToken } from './tokens.ts';
 import { HadoError } from '../errors.ts';
 import { type Action, type ActionContext, type ActionResult, applyAction } from './actions.ts';
@@ -29,4 +31,15 @@ export async function actOnToken(ctx: ActionContext, token: string, action: Acti
     if (e instanceof HadoError && e.status === 404) throw tokenNotFound();
     throw e;
   }
+}
+
+/**
+ * The stored language of the user a token's delivery went to (the pages
+ * behind a mail's Ack and Done links speak it), or null for a token that
+ * names no delivery. Only whoever holds a token (256 random bits) can learn
+ * a user's language from it: an unknown token tells nothing.
+ */
+export async function tokenRecipientLocale(db: Db, token: string): Promise<string | null> {
+  if (!TOKEN_SHAPE.test(token)) return null;
+  return localeByActionTokenHash(db, hashToken(token));
 }

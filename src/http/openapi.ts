@@ -73,10 +73,10 @@ export async function registerOpenApi(app: FastifyInstance, opts: { appUrl: stri
         { name: TAGS.events, description: 'Dated things: upsert, read, withdraw (SPEC A3, Part C)' },
         { name: TAGS.notices, description: 'Things that just happened, for one or more recipients (SPEC B1)' },
         { name: TAGS.me, description: "The signed-in user's settings, events and live stream (SPEC A8, B4)" },
-        { name: TAGS.channels, description: 'Where the user is reached: web, Telegram, webhooks (Home Assistant)' },
+        { name: TAGS.channels, description: 'Where the user is reached: web, Telegram, webhooks (Home Assistant), Web Push, mobile push (Expo), email, Slack' },
         { name: TAGS.userNotices, description: 'The notices feed, read state, claims and preferences (SPEC B1–B3)' },
         { name: TAGS.actions, description: 'Ack and Done links sent in webhook bodies (SPEC A6)' },
-        { name: TAGS.hooks, description: 'Updates from the Telegram Bot API' },
+        { name: TAGS.hooks, description: "Updates from the Telegram Bot API and Slack's interactions (button presses)" },
         { name: TAGS.ops, description: 'Health and this document' },
       ],
       components: {

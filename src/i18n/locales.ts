@@ -1,5 +1,5 @@
 // The languages Hado speaks. Adding one: an entry here and a catalog in
-// messages/ (README "Languages"); the catalog tests then hold it to every key.
+// catalogs/ (README "Languages"); the catalog tests then hold it to every key.
 
 /**
  * Each language: its own name (shown in the picker, in that language) and the
@@ -16,7 +16,7 @@ export type Locale = keyof typeof LOCALE_INFO;
 
 export const LOCALES = Object.keys(LOCALE_INFO) as Locale[];
 
-/** English when nothing else is known (an empty HADO_DEFAULT_LOCALE, a stored code no longer offered). */
+/** English: the language of the API's own messages, and of a stored code no longer offered. */
 export const BASE_LOCALE: Locale = 'en';
 
 export const isLocale = (value: unknown): value is Locale => typeof value === 'string' && Object.hasOwn(LOCALE_INFO, value);
@@ -59,4 +59,13 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
   });
   ranges.sort((a, b) => b.q - a.q || a.order - b.order);
   return ranges[0]?.locale ?? null;
+}
+
+/**
+ * The language of a page someone opens from a message (a mail's links): the
+ * recipient's stored one when the link names them, else the request's
+ * Accept-Language, else the deployment's default.
+ */
+export function recipientLocale(stored: string | null, acceptLanguage: string | null | undefined, fallback: Locale): Locale {
+  return isLocale(stored) ? stored : (localeFromAcceptLanguage(acceptLanguage) ?? fallback);
 }

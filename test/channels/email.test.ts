@@ -255,6 +255,51 @@ describe('email over SMTP through whole days', () => {
     expect(sent.header('Message-ID')).toBe(smtp.refusedIds[refusedBefore]);
     expect(temp[0]!.external_id).toBe(sent.header('Message-ID'));
   }, 120_000);
+
+  it("the pages behind a mail's links speak the recipient's language, whatever the browser asks; a link naming nobody gets the browser's", async () => {
+    h.clock.set(Temporal.Instant.from(madrid('2026-08-26T20:30')));
+    const english = { 'accept-language': 'en' };
+    const form = { ...english, accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' };
+    expect((await call(h, 'PATCH', '/me', { user: 'vera', body: { locale: 'ru' } })).body.locale).toBe('ru');
+    const before = smtp.mails.length;
+    expect((await addEmail('vera', 'vera@example.org')).status).toBe(201);
+    const [confirmMail] = (await smtp.waitFor(before + 1)).slice(before);
+    const confirm = linkIn(confirmMail!.parsed.text!, '/a/confirm/');
+    const question = await inject('GET', confirm, english);
+    expect(question.body).toContain('<html lang="ru"');
+    expect(question.body).toContain('Получать напоминания Hado на vera@example.org?');
+    expect((await inject('POST', confirm, form, '')).body).toContain('Подтверждено ✓');
+    expect((await inject('POST', confirm, form, '')).body).toContain('Эта ссылка подтверждения уже использована.');
+
+    await h.put([{ user: 'vera', source_ref: 'vera-rent', topic: 'bills', due_at: '2026-08-26', payload: { title: 'Квартплата' } }]);
+    await h.run(madrid('2026-08-26T21:05'));
+    const mail = smtp.mails.slice(before + 1).find((m) => m.to.includes('vera@example.org'))!;
+    const ack = linkIn(mail.parsed.text!, '/a/');
+    expect(ack).toMatch(/\/ack$/);
+    const page = await inject('GET', ack, english);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<html lang="ru"');
+    expect(page.body).toContain('Отметить это напоминание как принятое?');
+    expect(page.body).toContain('>Помню<');
+    const acked = await inject('POST', ack, form, '');
+    expect(acked.statusCode).toBe(200);
+    expect(acked.body).toContain('Принято ✓');
+
+    const unsubscribe = /^<([^>]+)>$/.exec(mail.header('List-Unsubscribe') ?? '')![1]!;
+    expect((await inject('GET', unsubscribe, english)).body).toContain('Больше не присылать письма Hado на vera@example.org?');
+
+    // Links that name nobody: an unknown token, an unsubscribe link with vera's channel id and a wrong MAC.
+    for (const [method, url, text] of [
+      ['GET', 'https://hado.example.org/a/confirm/nonsense', 'This confirmation link is not valid.'],
+      ['POST', `https://hado.example.org/a/${'x'.repeat(43)}/ack`, 'This link has expired.'],
+      ['GET', `https://hado.example.org/a/${'x'.repeat(43)}/ack`, 'Mark this reminder as noted?'],
+      ['GET', `${unsubscribe.slice(0, -3)}xyz`, 'This link is not valid.'],
+    ] as const) {
+      const res = await inject(method, url, method === 'POST' ? form : english, method === 'POST' ? '' : undefined);
+      expect(res.body, url).toContain('<html lang="en"');
+      expect(res.body, url).toContain(text);
+    }
+  }, 120_000);
 });
 
 describe('a relay that cannot be reached', () => {

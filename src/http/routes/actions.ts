@@ -4,9 +4,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Action } from '../../core/actions.ts';
-import { actOnToken } from '../../core/token-actions.ts';
+import { actOnToken, tokenRecipientLocale } from '../../core/token-actions.ts';
 import { HadoError } from '../../errors.ts';
-import { localeFromAcceptLanguage } from '../../i18n/locales.ts';
+import { recipientLocale } from '../../i18n/locales.ts';
 import { type MessageKey, t } from '../../i18n/messages.ts';
 import { type Assets, loadAssets } from '../assets.ts';
 import { sendHtml } from '../html-reply.ts';
@@ -25,7 +25,8 @@ const fromPageForm = (request: FastifyRequest): boolean =>
 export function actionRoutes(ctx: AppContext, assets: Assets = loadAssets()): FastifyPluginAsyncTypebox {
   const css = [assets.url('inbox.css')];
   const answerPage = async (request: FastifyRequest, token: string, reply: FastifyReply, action: Action) => {
-    const l = localeFromAcceptLanguage(request.headers['accept-language']) ?? ctx.config.defaultLocale;
+    // The recipient's language; a token that names no delivery gets the request's (see tokenRecipientLocale).
+    const l = recipientLocale(await tokenRecipientLocale(ctx.db, token), request.headers['accept-language'], ctx.config.defaultLocale);
     const page = (status: number, key: MessageKey, ok = false) =>
       sendHtml(reply, status, renderLinkPage({ locale: l, title: 'Hado', text: t(l, key), ok, css }));
     try {

@@ -8,13 +8,18 @@
 //   /a/{token}/ack|done      the Ack and Done links of a reminder mail (the
 //                            POST is actions.ts, answering this page's form)
 // A link that is not valid answers 404, which the failure rate limit counts.
+// Each page speaks the recipient's stored language once the link's credential
+// names them; a link that names nobody gets the request's Accept-Language,
+// so a 404 for a made-up link tells nothing about anyone.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { checkUnsubscribeToken } from '../../channels/email/channel.ts';
 import { CONFIRM_CODE_PATTERN, hashConfirmCode } from '../../channels/confirm.ts';
+import { tokenRecipientLocale } from '../../core/token-actions.ts';
 import { disableChannel, findChannel } from '../../db/channels.ts';
 import { peekConfirmation, redeemConfirmation } from '../../db/confirmations.ts';
+import { localeByConfirmationHash, userLocale } from '../../db/users.ts';
 import { toDate } from '../../domain/time.ts';
-import { type Locale, localeFromAcceptLanguage } from '../../i18n/locales.ts';
+import { type Locale, recipientLocale } from '../../i18n/locales.ts';
 import { type MessageKey, t } from '../../i18n/messages.ts';
 import { type Assets, loadAssets } from '../assets.ts';
 import type { AppContext } from '../context.ts';
@@ -30,7 +35,11 @@ const REASONS: Record<'unknown' | 'expired' | 'used' | 'refused', MessageKey> = 
 
 export function mailLinkRoutes(ctx: AppContext, assets: Assets = loadAssets()): FastifyPluginAsync {
   const css = [assets.url('inbox.css')];
-  const localeOf = (request: FastifyRequest): Locale => localeFromAcceptLanguage(request.headers['accept-language']) ?? ctx.config.defaultLocale;
+  /** The recipient's stored language (null: the link names nobody), else the request's, else the default. */
+  const localeOf = (request: FastifyRequest, stored: string | null): Locale =>
+    recipientLocale(stored, request.headers['accept-language'], ctx.config.defaultLocale);
+  const confirmLocale = async (request: FastifyRequest, code: string): Promise<Locale> =>
+    localeOf(request, CONFIRM_CODE_PATTERN.test(code) ? await localeByConfirmationHash(ctx.db, hashConfirmCode(code)) : null);
   const page = (reply: FastifyReply, status: number, p: { locale: Locale; title: string; text: string; button?: string; ok?: boolean }) =>
     sendHtml(reply, status, renderLinkPage({ ...p, css }));
   const emailAddress = async (channelId: number): Promise<string | null> => {
@@ -44,9 +53,9 @@ export function mailLinkRoutes(ctx: AppContext, assets: Assets = loadAssets()): 
     app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 16 * 1024 }, (_request, _body, done) => done(null, undefined));
 
     app.get<{ Params: { code: string } }>('/a/confirm/:code', { schema: PAGE_SCHEMA }, async (request, reply) => {
-      const l = localeOf(request);
-      const title = t(l, 'page.confirm.title');
       const code = request.params.code;
+      const l = await confirmLocale(request, code);
+      const title = t(l, 'page.confirm.title');
       const state = CONFIRM_CODE_PATTERN.test(code) ? await peekConfirmation(ctx.db, hashConfirmCode(code), toDate(ctx.clock.now())) : null;
       const address = state?.ok ? await emailAddress(state.channelId) : null;
       if (!state?.ok || address === null) {
@@ -57,9 +66,9 @@ export function mailLinkRoutes(ctx: AppContext, assets: Assets = loadAssets()): 
     });
 
     app.post<{ Params: { code: string } }>('/a/confirm/:code', { schema: PAGE_SCHEMA }, async (request, reply) => {
-      const l = localeOf(request);
-      const title = t(l, 'page.confirm.title');
       const code = request.params.code;
+      const l = await confirmLocale(request, code);
+      const title = t(l, 'page.confirm.title');
       const outcome = CONFIRM_CODE_PATTERN.test(code)
         ? await redeemConfirmation(ctx.db, hashConfirmCode(code), toDate(ctx.clock.now()), (c) => c.type === 'email')
         : ({ ok: false, reason: 'unknown' } as const);
@@ -68,20 +77,22 @@ export function mailLinkRoutes(ctx: AppContext, assets: Assets = loadAssets()): 
       return page(reply, 200, { locale: l, title, text: t(l, 'page.confirm.done', { address }), ok: true });
     });
 
-    const unsubscribed = async (token: string): Promise<{ id: number; address: string } | null> => {
+    /** The email channel a token names, once its MAC checks out (the channel id alone, in clear in the token, names nobody). */
+    const unsubscribed = async (token: string): Promise<{ id: number; address: string; locale: string | null } | null> => {
       const id = await checkUnsubscribeToken(token, async (channelId) => {
         const row = await findChannel(ctx.db, channelId);
         return row?.type === 'email' ? row.secret : null;
       });
       if (id === null) return null;
-      const address = await emailAddress(id);
-      return address === null ? null : { id, address };
+      const row = await findChannel(ctx.db, id);
+      if (row?.type !== 'email' || typeof row.config.address !== 'string') return null;
+      return { id, address: row.config.address, locale: await userLocale(ctx.db, row.user_id) };
     };
 
     app.get<{ Params: { token: string } }>('/a/unsubscribe/:token', { schema: PAGE_SCHEMA }, async (request, reply) => {
-      const l = localeOf(request);
-      const title = t(l, 'page.unsubscribe.title');
       const channel = await unsubscribed(request.params.token);
+      const l = localeOf(request, channel?.locale ?? null);
+      const title = t(l, 'page.unsubscribe.title');
       if (!channel) return page(reply, 404, { locale: l, title, text: t(l, 'page.unsubscribe.bad') });
       return page(reply, 200, {
         locale: l,
@@ -93,9 +104,9 @@ export function mailLinkRoutes(ctx: AppContext, assets: Assets = loadAssets()): 
 
     // Specs: RFC 8058 §3.1: the one-click POST must work without cookies or any other context; answering 200 is enough.
     app.post<{ Params: { token: string } }>('/a/unsubscribe/:token', { schema: PAGE_SCHEMA }, async (request, reply) => {
-      const l = localeOf(request);
-      const title = t(l, 'page.unsubscribe.title');
       const channel = await unsubscribed(request.params.token);
+      const l = localeOf(request, channel?.locale ?? null);
+      const title = t(l, 'page.unsubscribe.title');
       if (!channel) return page(reply, 404, { locale: l, title, text: t(l, 'page.unsubscribe.bad') });
       await disableChannel(ctx.db, channel.id, toDate(ctx.clock.now()));
       return page(reply, 200, { locale: l, title, text: t(l, 'page.unsubscribe.done', { address: channel.address }), ok: true });
@@ -103,8 +114,8 @@ export function mailLinkRoutes(ctx: AppContext, assets: Assets = loadAssets()): 
 
     for (const action of ['ack', 'done'] as const) {
       app.get<{ Params: { token: string } }>(`/a/:token/${action}`, { schema: PAGE_SCHEMA }, async (request, reply) => {
-        const l = localeOf(request);
-        // Nothing is looked up or changed here: the POST checks the token (and answers 404 for a bad one).
+        // Only the recipient's language is looked up, nothing is changed: the POST checks the token (and answers 404 for a bad one).
+        const l = localeOf(request, await tokenRecipientLocale(ctx.db, request.params.token));
         return page(reply, 200, {
           locale: l,
           title: 'Hado',

@@ -43,7 +43,7 @@ export function meRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         schema: {
           ...doc,
           operationId: 'getMe',
-          summary: "The user's zone, quiet hours and badge",
+          summary: "The user's zone, quiet hours, language (locale) and badge",
           response: { 200: Me, ...errors(...ME_ERRORS) },
         },
       },
@@ -56,7 +56,7 @@ export function meRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         schema: {
           ...doc,
           operationId: 'patchMe',
-          summary: 'Change the zone or quiet hours (quiet_end must be earlier than quiet_start)',
+          summary: 'Change the zone, quiet hours or language (locale); quiet_end must be earlier than quiet_start',
           body: MePatch,
           response: { 200: Me, ...errors(...ME_ERRORS, 400, 415, 422) },
         },
