@@ -1,6 +1,7 @@
 import { callAdminSocket } from '../admin/socket.ts';
 import { loadConfig } from '../config.ts';
 import { createSource, SOURCE_NAME, sourceSummaries } from '../core/sources.ts';
+import { hasEmbeddedDatabase } from '../db/backup.ts';
 import { openContext } from '../runtime.ts';
 import { defineCommand, UsageError } from './command.ts';
 import { viaStoreOrServer } from './via-server.ts';
@@ -23,15 +24,21 @@ async function sourceCreate(name: string): Promise<number> {
   return 0;
 }
 
+/** A listing changes nothing: it neither creates a database nor migrates one (a shared server's schema is "hado migrate"'s). */
 async function sourceList(): Promise<number> {
   const config = loadConfig();
+  const none = 'No sources yet. Create one with: hado source:create <name>';
+  if (!config.databaseUrl && !hasEmbeddedDatabase(config.dataDir)) {
+    console.log(none);
+    return 0;
+  }
   const { sources } = await viaStoreOrServer(
-    () => openContext(config, { migrate: true }),
+    () => openContext(config, { migrate: false }),
     async (ctx) => ({ sources: await sourceSummaries(ctx.db) }),
     (socket) => callAdminSocket<{ sources: Summary[] }>(socket, 'GET', '/sources'),
   );
   if (sources.length === 0) {
-    console.log('No sources yet. Create one with: hado source:create <name>');
+    console.log(none);
     return 0;
   }
   console.log(['ID', 'NAME', 'EVENTS', 'CREATED'].join('\t'));
@@ -52,6 +59,7 @@ export const sourceCreateCommand = defineCommand({
 export const sourceListCommand = defineCommand({
   name: 'source:list',
   summary: 'list registered sources',
-  description: 'Lists registered sources with their event counts (never tokens).',
+  description:
+    'Lists registered sources with their event counts (never tokens). Changes nothing: on a schema that is behind it asks for "hado migrate".',
   run: () => sourceList(),
 });

@@ -1,4 +1,4 @@
-import { Migrator, type MigrationResultSet } from 'kysely';
+import { DEFAULT_MIGRATION_TABLE, Migrator, type MigrationResultSet, sql } from 'kysely';
 import { ConfigError } from '../errors.ts';
 import type { Db } from './connect.ts';
 import { migrations } from './migrations/index.ts';
@@ -7,8 +7,26 @@ function migrator(db: Db): Migrator {
   return new Migrator({ db, provider: { getMigrations: async () => migrations } });
 }
 
-/** Applies pending migrations; returns the names applied. */
+/**
+ * The migrations not yet applied, read with two plain queries. Kysely's
+ * migrator first introspects every table and column to learn whether its own
+ * tables exist — most of a second on the embedded store — which a process
+ * starting on a current schema, or a command checking it, does not need.
+ * Null when the store records a migration this code does not know (a newer
+ * version ran it): the migrator then says what is wrong.
+ */
+async function quickPending(db: Db): Promise<string[] | null> {
+  const known = Object.keys(migrations).sort(); // the migrator's order: by name
+  const table = await sql<{ t: string | null }>`SELECT to_regclass(${DEFAULT_MIGRATION_TABLE}::text)::text AS t`.execute(db);
+  if (!table.rows[0]?.t) return known;
+  const done = new Set((await sql<{ name: string }>`SELECT name FROM ${sql.table(DEFAULT_MIGRATION_TABLE)}`.execute(db)).rows.map((r) => r.name));
+  if ([...done].some((name) => !(name in migrations))) return null;
+  return known.filter((name) => !done.has(name));
+}
+
+/** Applies pending migrations; returns the names applied. On a current schema, only looks. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
+  if ((await quickPending(db))?.length === 0) return [];
   const result: MigrationResultSet = await migrator(db).migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error')?.migrationName;
@@ -40,6 +58,8 @@ export async function migrateStepwise(db: Db, onApplied: (name: string, ms: numb
 
 /** Names of the migrations not yet applied, in order. */
 export async function pendingMigrations(db: Db): Promise<string[]> {
+  const quick = await quickPending(db);
+  if (quick !== null) return quick;
   return (await migrator(db).getMigrations()).filter((m) => m.executedAt === undefined).map((m) => m.name);
 }
 
