@@ -4,11 +4,10 @@
 // 2xx, and the answer's body fits the documented schema.
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
-import { sample } from 'openapi-sampler';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createSource, createTestApp, type TestApp } from '../support/app.ts';
 import { BOT_TOKEN, type FakeTelegram, startFakeTelegram } from '../support/fake-telegram.ts';
-import { getDocument, type OpenApiDoc, type Operation, operations, schemaValidator } from '../support/openapi.ts';
+import { exampleOf, getDocument, type OpenApiDoc, type Operation, operations, schemaValidator, type WithExamples } from '../support/openapi.ts';
 import { deliveredRow, SECRET } from '../telegram/support.ts';
 
 /** The order to call them in (a withdraw after the read, a delete after the patch); every operation must be here. */
@@ -134,19 +133,6 @@ function credentials(op: Operation, rawBody = ''): Record<string, string> {
   return {};
 }
 
-interface WithExamples {
-  schema: Record<string, unknown>;
-  example?: unknown;
-  examples?: Record<string, { value: unknown }>;
-}
-
-/** A parameter's or a body's example as OpenAPI gives it (example, else the first of examples), else one sampled from its schema. */
-function exampleOf(x: WithExamples): unknown {
-  if (x.example !== undefined) return x.example;
-  const first = Object.values(x.examples ?? {})[0];
-  if (first !== undefined) return first.value;
-  return sample(x.schema as object, { quiet: true }, doc);
-}
 
 const FORM = 'application/x-www-form-urlencoded';
 
@@ -156,15 +142,15 @@ function requestFor(path: string, op: Operation) {
   const query = new URLSearchParams();
   for (const p of (op.parameters ?? []) as Array<WithExamples & { in: string; name: string; required?: boolean }>) {
     if (p.in === 'path') {
-      const value = fixture[op.operationId!]?.[p.name] ?? String(exampleOf(p));
+      const value = fixture[op.operationId!]?.[p.name] ?? String(exampleOf(doc, p));
       url = url.replace(`{${p.name}}`, encodeURIComponent(value));
     } else if (p.in === 'query' && (p.required || p.example !== undefined || p.examples !== undefined)) {
-      query.set(p.name, String(exampleOf(p)));
+      query.set(p.name, String(exampleOf(doc, p)));
     }
   }
   const json = op.requestBody?.content['application/json'] as WithExamples | undefined;
   const form = op.requestBody?.content[FORM] as WithExamples | undefined;
-  const body = json ? exampleOf(json) : form ? exampleOf(form) : undefined;
+  const body = json ? exampleOf(doc, json) : form ? exampleOf(doc, form) : undefined;
   const raw =
     body === undefined ? undefined : json ? JSON.stringify(body) : new URLSearchParams(body as Record<string, string>).toString();
   return { url: query.size > 0 ? `${url}?${query}` : url, body, raw, contentType: json ? 'application/json' : FORM };

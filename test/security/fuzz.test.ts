@@ -14,7 +14,6 @@ import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions, RouteHandlerMethod } from 'fastify';
-import { sample } from 'openapi-sampler';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { createConfirmation } from '../../src/channels/confirm.ts';
@@ -26,7 +25,7 @@ import { isUserPath } from '../../src/http/cross-origin.ts';
 import { createSource, createTestApp, type TestApp } from '../support/app.ts';
 import { type FakeSlack, startFakeSlack } from '../support/fake-slack.ts';
 import { BOT_TOKEN, type FakeTelegram, startFakeTelegram } from '../support/fake-telegram.ts';
-import { getDocument, type OpenApiDoc, type Operation, openApiPath } from '../support/openapi.ts';
+import { exampleOf, getDocument, type OpenApiDoc, type Operation, openApiPath, type WithExamples } from '../support/openapi.ts';
 import { deliveredRow } from '../telegram/support.ts';
 
 const SEED = 20261201;
@@ -190,23 +189,10 @@ function operation(method: string, url: string): Operation | undefined {
   return doc.paths[openApiPath(url)]?.[method.toLowerCase() as 'get'];
 }
 
-interface WithExamples {
-  schema: Record<string, unknown>;
-  example?: unknown;
-  examples?: Record<string, { value: unknown }>;
-}
-
-/** The document's example (example, else the first of examples), else one sampled from the schema. */
-function exampleOf(x: WithExamples): unknown {
-  if (x.example !== undefined) return x.example;
-  const first = Object.values(x.examples ?? {})[0];
-  if (first !== undefined) return first.value;
-  return sample(x.schema as object, { quiet: true }, doc);
-}
 
 function exampleBody(op: Operation): unknown {
   const json = op.requestBody?.content['application/json'] as WithExamples | undefined;
-  return json ? exampleOf(json) : undefined;
+  return json ? exampleOf(doc, json) : undefined;
 }
 
 // ---- values ----
@@ -354,7 +340,7 @@ function paramFor(name: string, real: string[]): fc.Arbitrary<string> {
 /** The route's documented (or known) query parameters, some with their example, some with junk; and a few generic names. */
 function queryFor(route: Route, op: Operation | undefined): fc.Arbitrary<string> {
   const documented = (op?.parameters ?? []).filter((p) => p.in === 'query') as Array<WithExamples & { name: string }>;
-  const good = [...documented.map((p) => [p.name, String(exampleOf(p))] as const), ...(realQueries.get(route.url) ?? [])];
+  const good = [...documented.map((p) => [p.name, String(exampleOf(doc, p))] as const), ...(realQueries.get(route.url) ?? [])];
   const names = [...good.map(([name]) => name), 'state', 'filter', 'limit', 'cursor', 'lang', 'x', 'state[]'];
   const pairs = fc.array(
     fc.oneof(

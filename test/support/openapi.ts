@@ -2,6 +2,7 @@
 // JSON Schema 2020-12 validator (OpenAPI 3.1's dialect) for its schemas.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { sample } from 'openapi-sampler';
 import type { TestApp } from './app.ts';
 
 export interface Operation {
@@ -45,3 +46,18 @@ export function schemaValidator(): Ajv2020 {
 
 /** Fastify's `/a/:token/ack` as OpenAPI writes it: `/a/{token}/ack`. */
 export const openApiPath = (url: string): string => url.replace(/:([A-Za-z_]\w*)/g, '{$1}');
+
+/** A parameter or a body as the document gives it. */
+export interface WithExamples {
+  schema: Record<string, unknown>;
+  example?: unknown;
+  examples?: Record<string, { value: unknown }>;
+}
+
+/** The document's example (example, else the first of examples), else one sampled from its schema. */
+export function exampleOf(doc: OpenApiDoc, x: WithExamples): unknown {
+  if (x.example !== undefined) return x.example;
+  const first = Object.values(x.examples ?? {})[0];
+  if (first !== undefined) return first.value;
+  return sample(x.schema as object, { quiet: true }, doc);
+}
