@@ -4,7 +4,7 @@
 //
 //   npx tsx bench/tick.ts [--users 100000] [--per-user 10] [--attention 0.01]
 //                         [--deliveries 20000] [--workers 2] [--concurrency 64]
-//                         [--runs 5] [--keep] [--reuse <database>]
+//                         [--per-host 32] [--runs 5] [--keep] [--reuse <database>]
 //
 // Loading is SQL only (generate_series): users spread round-robin over 24
 // zones (UTC−10 … UTC+12) with web channels, 10% of them with a webhook
@@ -24,7 +24,10 @@
 //                     cold (a fresh cache, real HTTP to the sink), median of runs;
 //   worker          — --deliveries pending webhook rows sent by --workers
 //                     workers to the local sink (another thread), signed,
-//                     recorded; deliveries per second.
+//                     recorded; deliveries per second. Every row goes to the
+//                     one sink, so each worker keeps at most --per-host of its
+//                     --concurrency in flight there (the worker's PER_HOST
+//                     fairness limit, unless given).
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -39,7 +42,7 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import { Temporal } from '../src/domain/time.ts';
 import { deliveryCandidates } from '../src/scheduler/delivery-tick.ts';
 import { runTick, windowConfigOf } from '../src/scheduler/tick.ts';
-import { Worker } from '../src/worker/worker.ts';
+import { PER_HOST, Worker } from '../src/worker/worker.ts';
 import { adminQuery, step } from './support.ts';
 
 const { values: args } = parseArgs({
@@ -50,6 +53,7 @@ const { values: args } = parseArgs({
     deliveries: { type: 'string', default: '20000' },
     workers: { type: 'string', default: '2' },
     concurrency: { type: 'string', default: '64' },
+    'per-host': { type: 'string', default: String(PER_HOST) },
     runs: { type: 'string', default: '5' },
     keep: { type: 'boolean', default: false },
     reuse: { type: 'string' },
@@ -326,7 +330,7 @@ async function main(): Promise<void> {
       LIMIT ${DELIVERIES}`.execute(store.db);
     const workers = Array.from(
       { length: WORKERS },
-      () => new Worker({ db: store.db, clock, channels, appUrl: config.appUrl, concurrency: CONCURRENCY }),
+      () => new Worker({ db: store.db, clock, channels, appUrl: config.appUrl, concurrency: CONCURRENCY, perHost: Number(args['per-host']) }),
     );
     const t0 = performance.now();
     const handled = (await Promise.all(workers.map((w) => w.drain()))).reduce((a, b) => a + b, 0);
@@ -337,7 +341,7 @@ async function main(): Promise<void> {
     }
     console.log(
       `worker: ${DELIVERIES.toLocaleString()} webhook deliveries (signed POST to a local sink, result recorded) in ${seconds.toFixed(2)} s ` +
-        `= ${Math.round(DELIVERIES / seconds).toLocaleString()}/s (${WORKERS} worker(s) × ${CONCURRENCY} in flight, one pool of 10 connections)`,
+        `= ${Math.round(DELIVERIES / seconds).toLocaleString()}/s (${WORKERS} worker(s) × ${CONCURRENCY} in flight, at most ${args['per-host']} of them to one host, one pool of 10 connections)`,
     );
     await reset();
     console.log(`\nload average during the run: ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min)`);

@@ -246,8 +246,11 @@ export class PresenceCache {
    */
   private pump(): void {
     while (this.running < this.concurrency && this.waiting.size > 0) {
-      const users = new Set([...this.waiting.keys(), ...this.runningByUser.keys()]);
-      const share = Math.max(1, Math.ceil(this.concurrency / users.size));
+      // Distinct users waiting or running, counted without copying the
+      // waiting map (it can hold thousands; at most `concurrency` run).
+      let users = this.waiting.size;
+      for (const userId of this.runningByUser.keys()) if (!this.waiting.has(userId)) users++;
+      const share = Math.max(1, Math.ceil(this.concurrency / users));
       let started = false;
       for (const [userId, queue] of this.waiting) {
         if ((this.runningByUser.get(userId) ?? 0) >= share) continue;
