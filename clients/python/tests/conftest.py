@@ -244,7 +244,7 @@ def scripted() -> Iterator[Callable[[List[Any]], Tuple[str, Script]]]:
         handler = type("Handler", (_ScriptedHandler,), {"script": script})
         server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
         server.daemon_threads = True
-        threading.Thread(target=server.serve_forever, daemon=True).start()
+        threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True).start()
         servers.append(server)
         return f"http://127.0.0.1:{server.server_address[1]}", script
 
