@@ -115,7 +115,7 @@ def test_post_notices_refused_names_the_notice(client: Client) -> None:
         client.post_notices([{"recipients": ["py.vera"], "title": "fine"}, {"recipients": ["py.vera"], "title": ""}])
     assert (caught.value.status, caught.value.index, caught.value.field) == (422, 1, "title")
     with pytest.raises(TypeError):
-        client.post_notices("not a notice")  # type: ignore[call-overload]
+        client.post_notices("not a notice")  # type: ignore[arg-type]
 
 
 def test_record_returns_the_result(client: Client) -> None:

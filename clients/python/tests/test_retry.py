@@ -4,7 +4,7 @@ connection, a slow answer, a redirect."""
 import asyncio
 import email.utils
 import time
-from typing import Any, Callable, List, Tuple
+from typing import Any, Callable, Dict, List, Tuple
 
 import pytest
 
@@ -13,9 +13,10 @@ from hado_client import AsyncClient, Client, HadoApiError, HadoConnectionError, 
 from hado_client._retry import RETRY_AFTER_MAX, Backoff
 
 Scripted = Callable[[List[Any]], Tuple[str, Script]]
-OK_EVENTS = (200, {}, {"events": [{"source_ref": "a", "topic": "", "id": 1, "state": "scheduled"}]})
-OK_NOTICE = (200, {}, {"notice": {"id": 5, "result": "created", "mode": "create", "source_ref": None, "topic": "", "title": "t", "count": 1, "recipients": ["a"]}})
-UNAVAILABLE = (503, {}, {"error": {"code": "unavailable", "message": "The database is not reachable"}})
+Answer = Tuple[int, Dict[str, str], Any]
+OK_EVENTS: Answer = (200, {}, {"events": [{"source_ref": "a", "topic": "", "id": 1, "state": "scheduled"}]})
+OK_NOTICE: Answer = (200, {}, {"notice": {"id": 5, "result": "created", "mode": "create", "source_ref": None, "topic": "", "title": "t", "count": 1, "recipients": ["a"]}})
+UNAVAILABLE: Answer = (503, {}, {"error": {"code": "unavailable", "message": "The database is not reachable"}})
 EVENT = {"user": "a", "source_ref": "a", "due_at": "2030-01-01", "payload": {"title": "t"}}
 
 

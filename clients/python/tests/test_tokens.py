@@ -1,5 +1,7 @@
 """sign_user_token, checked by PyJWT (Debian's python3-jwt), a JWT library that knows nothing of this one."""
+import base64
 import time
+from typing import Any, Dict
 
 import jwt
 import pytest
@@ -11,7 +13,7 @@ KEY = "hado_sk_3q2-7wEXAMPLEexampleEXAMPLEexample0123456789"
 
 def test_pyjwt_accepts_it() -> None:
     token = sign_user_token(KEY, source="kumquat", login="ana", ttl_seconds=600)
-    claims = jwt.decode(token, KEY.encode("utf-8"), algorithms=["HS256"], audience="hado", issuer="kumquat",
+    claims = jwt.decode(token, KEY, algorithms=["HS256"], audience="hado", issuer="kumquat",
                         options={"require": ["sub", "iss", "aud", "exp", "iat"]})
     assert claims["sub"] == "ana"
     assert claims["exp"] - claims["iat"] == 600
@@ -22,8 +24,10 @@ def test_pyjwt_accepts_it() -> None:
 def test_the_key_is_the_whole_string_as_printed() -> None:
     token = sign_user_token(KEY, source="kumquat", login="ana")
     assert signing_key_bytes(KEY) == KEY.encode("utf-8")
-    # Not the part after the prefix, not a base64 decoding of it.
-    for wrong in (KEY[len("hado_sk_"):].encode(), b"hado_sk_", KEY.upper().encode()):
+    # PyJWT turns a str key into its UTF-8 bytes, as signing_key_bytes does: the same key.
+    assert jwt.decode(token, KEY, algorithms=["HS256"], audience="hado")["sub"] == "ana"
+    # Not the part after the prefix, nor anything else.
+    for wrong in (KEY[len("hado_sk_"):], "hado_sk_", KEY.upper()):
         with pytest.raises(jwt.InvalidSignatureError):
             jwt.decode(token, wrong, algorithms=["HS256"], audience="hado")
 
@@ -39,7 +43,7 @@ def test_default_ttl_is_an_hour_and_expired_tokens_fail() -> None:
 
 def test_a_changed_claim_breaks_the_signature() -> None:
     header, payload, signature = sign_user_token(KEY, source="s", login="ana").split(".")
-    forged = jwt.api_jws.base64url_encode(b'{"sub":"bob","iss":"s","aud":"hado","iat":1,"exp":9999999999}').decode()
+    forged = base64.urlsafe_b64encode(b'{"sub":"bob","iss":"s","aud":"hado","iat":1,"exp":9999999999}').rstrip(b"=").decode()
     with pytest.raises(jwt.InvalidSignatureError):
         jwt.decode(f"{header}.{forged}.{signature}", KEY, algorithms=["HS256"], audience="hado")
 
@@ -56,8 +60,8 @@ def test_a_changed_claim_breaks_the_signature() -> None:
         ({"ttl_seconds": True}, "ttl_seconds"),
     ],
 )
-def test_arguments_are_checked(kwargs: dict, message: str) -> None:  # type: ignore[type-arg]
-    args = {"key": KEY, "source": "kumquat", "login": "ana", "ttl_seconds": 60, **kwargs}
+def test_arguments_are_checked(kwargs: Dict[str, Any], message: str) -> None:
+    args: Dict[str, Any] = {"key": KEY, "source": "kumquat", "login": "ana", "ttl_seconds": 60, **kwargs}
     with pytest.raises(ValueError, match=message):
-        sign_user_token(args.pop("key"), **args)
+        sign_user_token(args["key"], source=args["source"], login=args["login"], ttl_seconds=args["ttl_seconds"])
     assert sign_user_token(KEY, source="kumquat", login="ana", ttl_seconds=86400)

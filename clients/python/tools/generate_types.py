@@ -348,12 +348,17 @@ class Generator:
 
 
 def load(args: argparse.Namespace) -> Dict[str, Any]:
+    doc: Any
     if args.url:
         with urllib.request.urlopen(args.url, timeout=30) as res:
-            return json.loads(res.read())
-    if args.document in (None, "-"):
-        return json.load(sys.stdin)
-    return json.loads(Path(args.document).read_text(encoding="utf-8"))
+            doc = json.loads(res.read())
+    elif args.document in (None, "-"):
+        doc = json.load(sys.stdin)
+    else:
+        doc = json.loads(Path(args.document).read_text(encoding="utf-8"))
+    if not isinstance(doc, dict) or "paths" not in doc:
+        raise SystemExit("not an OpenAPI document: no paths")
+    return doc
 
 
 def types_source(doc: Dict[str, Any]) -> str:

@@ -65,8 +65,8 @@ class _Core:
         self.timeout = float(timeout)
         self._backoff = Backoff(float(retry_delay), float(max_delay))
 
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.base_url!r}, token=<hidden>, attempts={self.attempts})"
+    def describe(self, name: str) -> str:
+        return f"{name}({self.base_url!r}, token=<hidden>, attempts={self.attempts})"
 
     def _request(self, call: "_api.Call[Any]") -> _http.Request:
         route = call.route
@@ -115,9 +115,13 @@ class _Core:
 
 def _failed(what: str, notices: Any, error: Exception) -> None:
     """record()'s one line in the log when a notice could not be written."""
-    batch = notices if isinstance(notices, list) else [notices]
-    keys = [n.get("dedupe_key") for n in batch if isinstance(n, dict)]
-    logger.error("hado: %s not recorded (dedupe_key %s): %s", what, ", ".join(str(k) for k in keys) or "none", error, exc_info=error)
+    if isinstance(notices, dict):
+        batch = notices.get("notices") if "notices" in notices and "recipients" not in notices else [notices]
+    else:
+        batch = notices if isinstance(notices, (list, tuple)) else []
+    keys = [n.get("dedupe_key") for n in (batch if isinstance(batch, (list, tuple)) else []) if isinstance(n, dict)]
+    # One line: the reason is in the message (a traceback through urllib would say less).
+    logger.error("hado: %s not recorded (dedupe_key %s): %s: %s", what, ", ".join(str(k) for k in keys) or "none", type(error).__name__, error)
 
 
 class Client:
@@ -148,7 +152,7 @@ class Client:
         self._core = _Core(base_url, token, attempts=attempts, retry_delay=retry_delay, max_delay=max_delay, timeout=timeout)
 
     def __repr__(self) -> str:
-        return repr(self._core)
+        return self._core.describe(type(self).__name__)
 
     def _run(self, call: "_api.Call[T]") -> T:
         core = self._core
@@ -227,7 +231,7 @@ class AsyncClient:
         self._core = _Core(base_url, token, attempts=attempts, retry_delay=retry_delay, max_delay=max_delay, timeout=timeout)
 
     def __repr__(self) -> str:
-        return repr(self._core)
+        return self._core.describe(type(self).__name__)
 
     async def _run(self, call: "_api.Call[T]") -> T:
         core = self._core
