@@ -9,6 +9,7 @@ that a real Hado serves and fail when
   route was never exercised against the real Hado (the last test, which reads
   what every other test sent).
 """
+import copy
 import inspect
 import re
 import typing
@@ -76,12 +77,13 @@ def field_problems(doc: Dict[str, Any], tp: Any, schema: Any, where: str) -> Lis
         dicts = [m for m in members if is_typed_dict(m)]
         problems = []
         for i, choice in enumerate(objects):
+            # The client's type for this choice: the one sharing most fields (then compared field by field).
             keys = set(choice.get("properties", {}))
-            match = [d for d in dicts if set(d.__required_keys__ | d.__optional_keys__) == keys]
-            if not match:
-                problems.append(f"{where}: the document's choice {i + 1} has fields {sorted(keys)}; no client type has exactly these")
+            best = max(dicts, key=lambda d: len(keys & (d.__required_keys__ | d.__optional_keys__)), default=None)
+            if best is None or not keys & (best.__required_keys__ | best.__optional_keys__):
+                problems.append(f"{where}: no client type for the document's choice {i + 1} (fields {sorted(keys)})")
             else:
-                problems += field_problems(doc, match[0], choice, f"{where}|{i + 1}")
+                problems += field_problems(doc, best, choice, f"{where}|{i + 1}")
         return problems
     if schema.get("type") == "array" and "items" in schema:
         args = [typing.get_args(m) for m in members if typing.get_origin(m) in (list, typing.List)]
@@ -110,10 +112,11 @@ def field_problems(doc: Dict[str, Any], tp: Any, schema: Any, where: str) -> Lis
     return problems
 
 
-def test_every_api_route_has_a_method_in_both_clients(openapi: Dict[str, Any]) -> None:
+def route_problems(doc: Dict[str, Any]) -> List[str]:
+    """Every /api/* operation has a route and a method in both clients; every route is served."""
     problems = []
     served = set()
-    for op_id, method, path, _op in api_operations(openapi):
+    for op_id, method, path, _op in api_operations(doc):
         served.add(op_id)
         route = ROUTES.get(op_id)
         if route is None:
@@ -127,29 +130,20 @@ def test_every_api_route_has_a_method_in_both_clients(openapi: Dict[str, Any]) -
     for op_id, route in ROUTES.items():
         if op_id not in served:
             problems.append(f"{op_id}: the client calls {route.method} {route.path}, which Hado does not serve")
-    assert not problems, "\n".join(problems)
+    return problems
 
 
-def test_the_clients_have_the_same_methods() -> None:
-    def public(cls: type) -> Dict[str, inspect.Signature]:
-        return {n: inspect.signature(f) for n, f in vars(cls).items() if callable(f) and not n.startswith("_")}
-
-    sync, asynchronous = public(Client), public(AsyncClient)
-    assert sync.keys() == asynchronous.keys()
-    for name, signature in sync.items():
-        assert str(signature).replace("Coroutine", "") == str(asynchronous[name]), name
-        assert inspect.iscoroutinefunction(getattr(AsyncClient, name)), name
-
-
-def test_parameters_match(openapi: Dict[str, Any]) -> None:
+def parameter_problems(doc: Dict[str, Any]) -> List[str]:
+    """The query and path parameters of each route: the same names, the same required ones, each an argument of its method."""
     problems = []
-    for op_id, method, path, op in api_operations(openapi):
+    for op_id, _method, _path, op in api_operations(doc):
         route = ROUTES.get(op_id)
-        if route is None:
-            continue  # the test above names it
-        signature = inspect.signature(getattr(Client, route.client_method))
+        client_method = getattr(Client, route.client_method, None) if route is not None else None
+        if route is None or client_method is None:
+            continue  # route_problems names it
+        signature = inspect.signature(client_method)
         for where, declared in (("query", route.query), ("path", route.path_params)):
-            params = [resolve(openapi, p) for p in op.get("parameters", []) if resolve(openapi, p).get("in") == where]
+            params = [resolve(doc, p) for p in op.get("parameters", []) if resolve(doc, p).get("in") == where]
             doc_keys = {p["name"]: bool(p.get("required")) for p in params}
             client_keys = {} if declared is None else {k: k in declared.__required_keys__ for k in declared.__required_keys__ | declared.__optional_keys__}
             if doc_keys != client_keys:
@@ -157,12 +151,13 @@ def test_parameters_match(openapi: Dict[str, Any]) -> None:
             for name in doc_keys:
                 if name not in signature.parameters:
                     problems.append(f"{op_id}: Client.{route.client_method} has no argument for the {where} parameter {name}")
-    assert not problems, "\n".join(problems)
+    return problems
 
 
-def test_request_bodies_match(openapi: Dict[str, Any]) -> None:
+def body_problems(doc: Dict[str, Any]) -> List[str]:
+    """Each route's body type against the document's request schema, field by field, at any depth."""
     problems = []
-    for op_id, method, path, op in api_operations(openapi):
+    for op_id, method, path, op in api_operations(doc):
         route = ROUTES.get(op_id)
         if route is None:
             continue
@@ -174,8 +169,61 @@ def test_request_bodies_match(openapi: Dict[str, Any]) -> None:
         if route.body is None:
             problems.append(f"{op_id}: {method} {path} takes a body; the client sends none")
             continue
-        problems += field_problems(openapi, route.body, body["schema"], op_id)
+        problems += field_problems(doc, route.body, body["schema"], op_id)
+    return problems
+
+
+def test_every_api_route_has_a_method_in_both_clients(openapi: Dict[str, Any]) -> None:
+    problems = route_problems(openapi)
     assert not problems, "\n".join(problems)
+
+
+def test_the_clients_have_the_same_methods() -> None:
+    def public(cls: type) -> Dict[str, inspect.Signature]:
+        return {n: inspect.signature(f) for n, f in vars(cls).items() if callable(f) and not n.startswith("_")}
+
+    sync, asynchronous = public(Client), public(AsyncClient)
+    assert sorted(sync) == sorted(asynchronous)
+    for name, signature in sync.items():
+        assert str(signature) == str(asynchronous[name]), name
+        assert inspect.iscoroutinefunction(getattr(AsyncClient, name)), name
+
+
+def test_parameters_match(openapi: Dict[str, Any]) -> None:
+    problems = parameter_problems(openapi)
+    assert not problems, "\n".join(problems)
+
+
+def test_request_bodies_match(openapi: Dict[str, Any]) -> None:
+    problems = body_problems(openapi)
+    assert not problems, "\n".join(problems)
+
+
+def test_the_checks_fail_on_drift(openapi: Dict[str, Any]) -> None:
+    """The checks above can fail: a document that moved on from the client is caught by each."""
+    doc = copy.deepcopy(openapi)
+    # A new route (issue 23's PUT /api/topics) with no method.
+    doc["paths"]["/api/topics"] = {"put": {"operationId": "putTopics", "requestBody": {"content": {"application/json": {"schema": {
+        "type": "object", "required": ["topics"], "properties": {"topics": {"type": "array", "items": {"type": "object"}}}}}}}}}
+    assert route_problems(doc) == ["PUT /api/topics (putTopics) has no route in hado_client/_api.py ROUTES, and no method"]
+    # A new field in a notice, and a field of an event the document no longer has.
+    notices = doc["paths"]["/api/notices"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    for choice in (notices["anyOf"][0], notices["anyOf"][1]["properties"]["notices"]["items"]):
+        choice["properties"]["entity_label"] = {"type": "string", "maxLength": 200}
+    events = doc["paths"]["/api/events"]["put"]["requestBody"]["content"]["application/json"]["schema"]
+    del events["properties"]["events"]["items"]["properties"]["fire_at"]
+    problems = body_problems(doc)
+    assert "postNotices|1.entity_label: in the document, missing from the client (NoticeInput)" in problems
+    assert "postNotices|2.notices[].entity_label: in the document, missing from the client (NoticeInput)" in problems
+    assert "putEvents.events[].fire_at: the client has it (EventInput), the document does not" in problems
+    # A new query parameter.
+    doc["paths"]["/api/events"]["get"]["parameters"].append({"in": "query", "name": "cursor", "schema": {"type": "string"}})
+    assert any(p.startswith("getEvent: query parameters") for p in parameter_problems(doc))
+    assert "getEvent: Client.get_events has no argument for the query parameter cursor" in parameter_problems(doc)
+    # A sent field the document lacks.
+    assert unknown_fields(openapi, {"events": [{"user": "a", "source_ref": "b", "payload": {"title": "t", "colour": 1}}]}, events, "body") == [
+        "body.events[0].payload.colour"
+    ]
 
 
 # -- what the client really sent, during this whole session ------------------------------------------
