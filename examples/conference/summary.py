@@ -50,7 +50,8 @@ def send_summary(session: Session) -> NoticeResult:
 def main() -> None:
     session = Session(
         "5b2e", "Design review", "Zr8mW0pLq3e",
-        "Decisions:\n- Ship the new onboarding on 15 Dec.\n- Drop the legacy colour tokens.\nActions:\n- ana: update the Figma library.\n- host: book the launch review.",
+        "Decisions:\n- Ship the new onboarding on 15 Dec.\n- Drop the legacy colour tokens.\n"
+        "Actions:\n- ana: update the Figma library.\n- host: book the launch review.",
         [Participant(login="host"), Participant(login="ana"), Participant(login="ana"), Participant(guest_email="guest@example.org")],
     )
     for attempt in (1, 2):  # the job runs again (at least once): the second run mails nobody

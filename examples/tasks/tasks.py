@@ -132,7 +132,8 @@ def main() -> None:
         print(f"group: {r['result']}, count {r['count']}: {r['title']} -> {','.join(r['recipients'])}")
 
     # A one-time task: the first operator to claim it takes it; the other is told who has it.
-    task = create_notification(in_company, "task", 7, "Call back the customer of order 7", {}, staff, "tasks", claim=True, dedupe_key="task:call-back-7")
+    task = create_notification(in_company, "task", 7, "Call back the customer of order 7", {}, staff, "tasks",
+                               claim=True, dedupe_key="task:call-back-7")
     assert task is not None
     for login in staff:
         status, body = claim(login, task["id"])

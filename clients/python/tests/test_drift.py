@@ -145,7 +145,8 @@ def parameter_problems(doc: Dict[str, Any]) -> List[str]:
         for where, declared in (("query", route.query), ("path", route.path_params)):
             params = [resolve(doc, p) for p in op.get("parameters", []) if resolve(doc, p).get("in") == where]
             doc_keys = {p["name"]: bool(p.get("required")) for p in params}
-            client_keys = {} if declared is None else {k: k in declared.__required_keys__ for k in declared.__required_keys__ | declared.__optional_keys__}
+            keys = set() if declared is None else declared.__required_keys__ | declared.__optional_keys__
+            client_keys = {k: k in declared.__required_keys__ for k in keys}
             if doc_keys != client_keys:
                 problems.append(f"{op_id}: {where} parameters {doc_keys} in the document, {client_keys} in the client")
             for name in doc_keys:

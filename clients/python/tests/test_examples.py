@@ -30,7 +30,8 @@ def test_team_inbox(hado: Hado) -> None:
     assert "job automation.failed 12 (delivery 2): duplicate automation_failed for boris\n" in out
     assert "job export.ready e-3 (delivery 1): created export_ready for ana\n" in out
     # record() with Hado down: one log line, None, and the job goes on.
-    assert re.search(r"^log ERROR hado_client: hado: notice not recorded \(dedupe_key comment:982:comment:boris, comment:982:comment:vera\): HadoConnectionError: .*\(tried 2 times\)$", out, re.M)
+    logged = r"^log ERROR hado_client: hado: notice not recorded \(dedupe_key comment:982:comment:boris, comment:982:comment:vera\): "
+    assert re.search(logged + r"HadoConnectionError: .*\(tried 2 times\)$", out, re.M)
     assert "job comment.created 982 (delivery 1): nothing recorded\n" in out
     # The deadline as a dated event: set, moved (reminded now: due within a day), closed.
     assert re.search(rf"^deadline task:12: vera, due {T}\+00:00, scheduled$", out, re.M)

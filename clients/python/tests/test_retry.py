@@ -15,7 +15,8 @@ from hado_client._retry import RETRY_AFTER_MAX, Backoff
 Scripted = Callable[[List[Any]], Tuple[str, Script]]
 Answer = Tuple[int, Dict[str, str], Any]
 OK_EVENTS: Answer = (200, {}, {"events": [{"source_ref": "a", "topic": "", "id": 1, "state": "scheduled"}]})
-OK_NOTICE: Answer = (200, {}, {"notice": {"id": 5, "result": "created", "mode": "create", "source_ref": None, "topic": "", "title": "t", "count": 1, "recipients": ["a"]}})
+NOTICE = {"id": 5, "result": "created", "mode": "create", "source_ref": None, "topic": "", "title": "t", "count": 1, "recipients": ["a"]}
+OK_NOTICE: Answer = (200, {}, {"notice": NOTICE})
 UNAVAILABLE: Answer = (503, {}, {"error": {"code": "unavailable", "message": "The database is not reachable"}})
 EVENT = {"user": "a", "source_ref": "a", "due_at": "2030-01-01", "payload": {"title": "t"}}
 

@@ -58,7 +58,8 @@ def delivered(hado: Hado, token: str) -> Iterator[Tuple[str, Any, bytes]]:
     """(the channel's secret, the headers and the raw body of one delivery Hado made)."""
     receiver = Receiver()
     try:
-        status, added = hado.me("py.hook", "POST", "/me/channels", {"type": "webhook", "config": {"deliver_url": receiver.url + "/deliver", "presence_url": receiver.url + "/presence"}})
+        config = {"deliver_url": receiver.url + "/deliver", "presence_url": receiver.url + "/presence"}
+        status, added = hado.me("py.hook", "POST", "/me/channels", {"type": "webhook", "config": config})
         assert status == 201, added
         secret = added["secret"]
         assert secret.startswith("whsec_")

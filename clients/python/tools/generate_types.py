@@ -144,7 +144,7 @@ class Generator:
             if params:
                 schema = {
                     "type": "object",
-                    "properties": {p["name"]: dict(p.get("schema", {}), **({"description": p["description"]} if "description" in p else {})) for p in params},
+                    "properties": {p["name"]: dict(p.get("schema", {}), **{k: v for k, v in p.items() if k == "description"}) for p in params},
                     "required": [p["name"] for p in params if p.get("required")],
                     "additionalProperties": False,
                 }

@@ -100,7 +100,10 @@ class _Core:
             raise HadoApiError(answer.status, answer.json, f"{request.method} {path}: HTTP {answer.status}")
         wait = retry_after_seconds(answer.headers.get("retry-after")) if answer.status == 429 else None
         delay = self._backoff.delay(attempt) if wait is None else wait
-        logger.info("%s %s: HTTP %s, retrying in %.2f s (attempt %d of %d)", request.method, call.route.path, answer.status, delay, attempt + 2, self._tries(call))
+        logger.info(
+            "%s %s: HTTP %s, retrying in %.2f s (attempt %d of %d)",
+            request.method, call.route.path, answer.status, delay, attempt + 2, self._tries(call),
+        )
         return _Wait(delay)
 
     def _after_no_answer(self, call: "_api.Call[Any]", request: _http.Request, error: _http.NoAnswer, attempt: int) -> float:
@@ -109,7 +112,10 @@ class _Core:
             tried = "once (a call that may not be repeated)" if not call.repeatable else f"{attempt + 1} times"
             raise HadoConnectionError(f"{error} (tried {tried})") from error.__cause__ or error
         delay = self._backoff.delay(attempt)
-        logger.info("%s %s: no answer (%s), retrying in %.2f s (attempt %d of %d)", request.method, call.route.path, error, delay, attempt + 2, self._tries(call))
+        logger.info(
+            "%s %s: no answer (%s), retrying in %.2f s (attempt %d of %d)",
+            request.method, call.route.path, error, delay, attempt + 2, self._tries(call),
+        )
         return delay
 
 
