@@ -1,0 +1,124 @@
+"""The client API, one route at a time: ROUTES maps each /api/* operation of
+Hado's OpenAPI document (by operationId) to its method and path and to the
+method of Client and AsyncClient that calls it; the builders below turn a
+method's arguments into a Call. Both clients send nothing but Calls, so
+ROUTES is what the client really does, and tests/test_drift.py checks it
+against the document a real Hado serves: a route without a method, a field
+the client cannot send, or one it sends that the document lacks, fails.
+
+Adding a route: regenerate types.py (`npm run client:python-types`, naming
+its types in tools/generate_types.py's NAMES), add a Route here and a
+builder, then a two-line method on Client and on AsyncClient (_client.py).
+"""
+from dataclasses import dataclass, field
+from typing import Any, Callable, Dict, Generic, List, Mapping, Optional, Sequence, TypeVar, Union, cast
+
+from .types import (
+    ApiEvent,
+    EventIdentity,
+    EventInput,
+    NoticeAnswer,
+    NoticeBatch,
+    NoticeInput,
+    NoticeResult,
+    NoticesAnswer,
+    PostNoticesBody,
+    PutEventsAnswer,
+    PutEventsBody,
+    UpsertResult,
+)
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Route:
+    operation_id: str
+    method: str
+    #: With {name} placeholders for path parameters.
+    path: str
+    #: The method of Client and AsyncClient that calls this route.
+    client_method: str
+    #: The TypedDict (or Union of them) of the JSON body; None for no body.
+    body: Any = None
+    #: The TypedDict of the query parameters; None for none.
+    query: Any = None
+    #: The TypedDict of the path parameters; None for none.
+    path_params: Any = None
+
+
+ROUTES: Dict[str, Route] = {
+    r.operation_id: r
+    for r in (
+        Route("putEvents", "PUT", "/api/events", "put_events", body=PutEventsBody),
+        Route("getEvent", "GET", "/api/events", "get_events", query=EventIdentity),
+        Route("deleteEvent", "DELETE", "/api/events", "delete_event", query=EventIdentity),
+        Route("postNotices", "POST", "/api/notices", "post_notices", body=PostNoticesBody),
+    )
+}
+
+
+@dataclass(frozen=True)
+class Call(Generic[T]):
+    """One call of a route: what to send, whether it may be repeated, and how to read the answer."""
+
+    route: Route
+    #: From the answer's JSON to the method's result.
+    result: Callable[[Any], T]
+    body: Any = None
+    query: Mapping[str, str] = field(default_factory=dict)
+    path_params: Mapping[str, str] = field(default_factory=dict)
+    #: Whether sending it twice is the same as once (only such calls are retried).
+    repeatable: bool = True
+
+
+def _identity(source_ref: str, topic: Optional[str]) -> EventIdentity:
+    query: EventIdentity = {"source_ref": source_ref}
+    if topic is not None:
+        query["topic"] = topic
+    return query
+
+
+def put_events(events: Sequence[EventInput]) -> Call[List[UpsertResult]]:
+    if isinstance(events, Mapping):
+        raise TypeError("put_events takes a list of events (at most 500), not one event")
+    body: PutEventsBody = {"events": list(events)}
+    return Call(ROUTES["putEvents"], lambda answer: cast(PutEventsAnswer, answer)["events"], body=body)
+
+
+def get_events(source_ref: str, topic: Optional[str]) -> Call[ApiEvent]:
+    return Call(ROUTES["getEvent"], lambda answer: cast(ApiEvent, answer), query=cast(Mapping[str, str], _identity(source_ref, topic)))
+
+
+def delete_event(source_ref: str, topic: Optional[str]) -> Call[None]:
+    return Call(ROUTES["deleteEvent"], lambda _answer: None, query=cast(Mapping[str, str], _identity(source_ref, topic)))
+
+
+NoticesArg = Union[NoticeInput, NoticeBatch, Sequence[NoticeInput]]
+
+
+def post_notices(notices: NoticesArg) -> Call[Union[NoticeResult, List[NoticeResult]]]:
+    """One notice (a dict with recipients), or a batch (a list, or {"notices": [...]})."""
+    batch: Optional[List[NoticeInput]]
+    if isinstance(notices, Mapping):
+        if "notices" in notices and "recipients" not in notices:
+            batch = list(cast(NoticeBatch, notices)["notices"])
+        else:
+            batch = None
+    elif isinstance(notices, (str, bytes)):
+        raise TypeError("post_notices takes a notice (a dict) or a list of notices")
+    else:
+        batch = list(notices)
+    body: PostNoticesBody
+    if batch is None:
+        single = cast(NoticeInput, notices)
+        body = single
+        every = [single]
+    else:
+        body = {"notices": batch}
+        every = batch
+    # A repeated dedupe_key is a no-op that returns the existing notice: such a batch may be sent again.
+    repeatable = all(isinstance(n, Mapping) and isinstance(n.get("dedupe_key"), str) for n in every)
+    if batch is None:
+        return Call(ROUTES["postNotices"], lambda answer: cast(NoticeAnswer, answer)["notice"], body=body, repeatable=repeatable)
+    return Call(ROUTES["postNotices"], lambda answer: cast(NoticesAnswer, answer)["notices"], body=body, repeatable=repeatable)

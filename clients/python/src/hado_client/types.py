@@ -1,0 +1,293 @@
+"""The TypedDicts of Hado's client API (/api/*), generated from its OpenAPI
+document by clients/python/tools/generate_types.py. Do not edit: regenerate
+(`npm run client:python-types`); the tests fail when this file is not what
+the document served by Hado makes."""
+# fmt: off
+from typing import Any, Dict, List, Literal, Optional, TypedDict, Union
+
+
+class _EventIdentityRequired(TypedDict):
+    source_ref: str
+
+
+class EventIdentity(_EventIdentityRequired, total=False):
+    #: Omitted means ""
+    topic: str
+
+
+#: A stable code (src/errors.ts)
+ErrorCode = Literal["bad_request", "malformed_json", "payload_too_large", "unsupported_media_type", "invalid", "unauthorized", "forbidden", "misdirected", "request_timeout", "not_found", "conflict", "too_many_requests", "bad_gateway", "unavailable", "internal"]
+
+
+class _ErrorDetailRequired(TypedDict):
+    #: A stable code (src/errors.ts)
+    code: ErrorCode
+    #: What is wrong, naming the field (and the index in a batch)
+    message: str
+
+
+class ErrorDetail(_ErrorDetailRequired, total=False):
+    #: The record of a batch that is wrong
+    index: int
+    #: The dotted path of the offending field, e.g. payload.title
+    field: str
+    #: Under the user's session (/me/*): the message in the user's language (code and message stay English)
+    text: str
+
+
+class ErrorBody(TypedDict):
+    error: ErrorDetail
+
+
+#: The phase of an event (SPEC A4)
+EventState = Literal["scheduled", "preparing", "today", "overdue", "done", "expired", "withdrawn"]
+
+
+class _WeeklyRecurrenceRuleRequired(TypedDict):
+    type: Literal["weekly"]
+    #: 0 = Monday … 6 = Sunday
+    weekdays: List[int]
+
+
+class WeeklyRecurrenceRule(_WeeklyRecurrenceRuleRequired, total=False):
+    """Every week on these weekdays"""
+    time_local: Optional[str]
+    timezone: Optional[str]
+
+
+class _BiweeklyRecurrenceRuleRequired(TypedDict):
+    type: Literal["biweekly"]
+    #: 0 = Monday … 6 = Sunday
+    weekdays: List[int]
+    #: YYYY-MM-DD, a calendar date
+    anchor_date: str
+
+
+class BiweeklyRecurrenceRule(_BiweeklyRecurrenceRuleRequired, total=False):
+    """Every other week; the Monday-based week holding anchor_date is an "on" week"""
+    time_local: Optional[str]
+    timezone: Optional[str]
+
+
+class _MonthlyRecurrenceRuleRequired(TypedDict):
+    type: Literal["monthly"]
+    day_of_month: int
+
+
+class MonthlyRecurrenceRule(_MonthlyRecurrenceRuleRequired, total=False):
+    """That day each month; 29–31 in a shorter month fall on its last day"""
+    time_local: Optional[str]
+    timezone: Optional[str]
+
+
+class _EveryNDaysRecurrenceRuleRequired(TypedDict):
+    type: Literal["every_n_days"]
+    interval_days: int
+    #: YYYY-MM-DD, a calendar date
+    anchor_date: str
+
+
+class EveryNDaysRecurrenceRule(_EveryNDaysRecurrenceRuleRequired, total=False):
+    """anchor_date and every interval_days days before and after it"""
+    time_local: Optional[str]
+    timezone: Optional[str]
+
+
+class _YearlyRecurrenceRuleRequired(TypedDict):
+    type: Literal["yearly"]
+    month: int
+    day: int
+
+
+class YearlyRecurrenceRule(_YearlyRecurrenceRuleRequired, total=False):
+    """That date each year (a day that exists in some year); 29 Feb falls on 28 Feb in common years"""
+    time_local: Optional[str]
+    timezone: Optional[str]
+
+
+RecurrenceRule = Union[WeeklyRecurrenceRule, BiweeklyRecurrenceRule, MonthlyRecurrenceRule, EveryNDaysRecurrenceRule, YearlyRecurrenceRule]
+
+
+AfterDue = Literal["keep", "expire"]
+
+
+class _ApiEventPayloadRequired(TypedDict):
+    title: str
+
+
+class ApiEventPayload(_ApiEventPayloadRequired, total=False):
+    subtitle: str
+    deep_link: str
+    done_label: str
+
+
+class ApiEvent(TypedDict):
+    id: int
+    source_ref: str
+    topic: str
+    user: str
+    #: The phase of an event (SPEC A4)
+    state: EventState
+    #: The due (for a series: the current occurrence) in one of the three due_at forms
+    due_at: str
+    #: A calendar day, YYYY-MM-DD
+    fire_at: str
+    recurrence: Optional[RecurrenceRule]
+    fire_days_before: Optional[int]
+    rule_text: Optional[str]
+    next_occurrence: Optional[str]
+    after_due: AfterDue
+    payload: ApiEventPayload
+    quiet_until: Optional[str]
+    done_at: Optional[str]
+    created_at: Optional[str]
+    updated_at: Optional[str]
+
+
+NoticeMode = Literal["create", "upsert", "group"]
+
+
+ChannelType = Literal["web", "telegram", "webhook", "push", "mobile", "email", "slack"]
+
+
+class GroupOptions(TypedDict, total=False):
+    window_minutes: int
+    step: int
+    template: str
+    messages: List[str]
+
+
+class _NoticeInputRequired(TypedDict):
+    recipients: List[str]
+    title: str
+
+
+class NoticeInput(_NoticeInputRequired, total=False):
+    """One notice"""
+    mode: NoticeMode
+    source_ref: str
+    topic: str
+    body: str
+    deep_link: str
+    data: Dict[str, Any]
+    actor: str
+    urgent: bool
+    dedupe_key: str
+    claim: bool
+    channels: List[ChannelType]
+    group: GroupOptions
+
+
+class NoticeBatch(TypedDict):
+    """A batch of up to 500, all or nothing"""
+    notices: List[NoticeInput]
+
+
+PostNoticesBody = Union[NoticeInput, NoticeBatch]
+
+
+#: duplicate: a repeated dedupe_key; nothing was written
+NoticeResultKind = Literal["created", "updated", "grouped", "duplicate"]
+
+
+class NoticeResult(TypedDict):
+    id: int
+    #: duplicate: a repeated dedupe_key; nothing was written
+    result: NoticeResultKind
+    mode: NoticeMode
+    source_ref: Optional[str]
+    topic: str
+    title: str
+    #: The group's counter (1 outside groups)
+    count: int
+    recipients: List[str]
+
+
+class NoticeAnswer(TypedDict):
+    """For a single notice"""
+    notice: NoticeResult
+
+
+class NoticesAnswer(TypedDict):
+    """For a batch, in order"""
+    notices: List[NoticeResult]
+
+
+#: { notice } for a single notice, { notices } for a batch
+PostNoticesAnswer = Union[NoticeAnswer, NoticesAnswer]
+
+
+class _EventPayloadRequired(TypedDict):
+    title: str
+
+
+class EventPayload(_EventPayloadRequired, total=False):
+    subtitle: str
+    deep_link: str
+    done_label: str
+
+
+class _EventInputRequired(TypedDict):
+    user: str
+    source_ref: str
+    payload: EventPayload
+
+
+class EventInput(_EventInputRequired, total=False):
+    topic: str
+    due_at: str
+    fire_at: str
+    recurrence: Optional[RecurrenceRule]
+    fire_days_before: Optional[int]
+    after_due: AfterDue
+
+
+class PutEventsBody(TypedDict):
+    events: List[EventInput]
+
+
+class UpsertResult(TypedDict):
+    source_ref: str
+    topic: str
+    id: int
+    #: The phase of an event (SPEC A4)
+    state: EventState
+
+
+class PutEventsAnswer(TypedDict):
+    """One result per event, in the order sent"""
+    events: List[UpsertResult]
+
+
+__all__ = [
+    "AfterDue",
+    "ApiEvent",
+    "ApiEventPayload",
+    "BiweeklyRecurrenceRule",
+    "ChannelType",
+    "ErrorBody",
+    "ErrorCode",
+    "ErrorDetail",
+    "EventIdentity",
+    "EventInput",
+    "EventPayload",
+    "EventState",
+    "EveryNDaysRecurrenceRule",
+    "GroupOptions",
+    "MonthlyRecurrenceRule",
+    "NoticeAnswer",
+    "NoticeBatch",
+    "NoticeInput",
+    "NoticeMode",
+    "NoticeResult",
+    "NoticeResultKind",
+    "NoticesAnswer",
+    "PostNoticesAnswer",
+    "PostNoticesBody",
+    "PutEventsAnswer",
+    "PutEventsBody",
+    "RecurrenceRule",
+    "UpsertResult",
+    "WeeklyRecurrenceRule",
+    "YearlyRecurrenceRule",
+]
