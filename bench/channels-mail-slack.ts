@@ -21,7 +21,7 @@ import { Worker as Thread } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { buildChannels } from '../src/channels/registry.ts';
 import { SlackClient } from '../src/channels/slack/api.ts';
-import { newWebhookSecret } from '../src/channels/webhook.ts';
+import { newWebhookSecret } from '../src/channels/webhook/channel.ts';
 import { FakeClock } from '../src/clock.ts';
 import { loadConfig } from '../src/config.ts';
 import { createSource } from '../src/core/sources.ts';

@@ -472,7 +472,7 @@ export const KEYS = {
     default: () => '5',
     parse: (raw) => {
       const ms = Math.round(Number(raw) * 1000);
-      // Strictly below the answer's 15 s (channels/webhook.ts DELIVER_TIMEOUT_MS): at 15 there would be no connect timer at all (channels/http.ts).
+      // Strictly below the answer's 15 s (channels/webhook/channel.ts DELIVER_TIMEOUT_MS): at 15 there would be no connect timer at all (net/http-client.ts).
       if (!Number.isFinite(ms) || ms <= 0 || ms >= 15_000) {
         throw new Bad(`must be a number of seconds in (0, 15), less than the 15 s a webhook receiver has to answer; got "${raw}"`);
       }

@@ -6,8 +6,8 @@
 // live one renews its lease while it sends (issue 16: the heartbeat).
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { httpClient } from '../../src/channels/http.ts';
-import { webhookChannel, webhookPresence } from '../../src/channels/webhook.ts';
+import { httpClient } from '../../src/net/http-client.ts';
+import { webhookChannel, webhookPresence } from '../../src/channels/webhook/channel.ts';
 import { Temporal } from '../../src/domain/time.ts';
 import { ChannelRegistry } from '../../src/channels/registry.ts';
 import type { DeliveryResult } from '../../src/channels/types.ts';

@@ -16,7 +16,7 @@ import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions, RouteHandlerMethod } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
-import { createConfirmation } from '../../src/channels/confirm.ts';
+import { createConfirmation } from '../../src/core/confirmations.ts';
 import { unsubscribeToken } from '../../src/channels/email/channel.ts';
 import { insertChannel } from '../../src/db/channels.ts';
 import { toDate } from '../../src/domain/time.ts';

@@ -7,7 +7,7 @@ import type { Db } from '../../db/connect.ts';
 import { countUserChannels, deleteChannel, findUserChannelByConfig, insertChannel, lockUserChannels, type ChannelRow } from '../../db/channels.ts';
 import { conflict, HadoError, invalid } from '../../errors.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import { createConfirmation } from '../confirm.ts';
+import { createConfirmation } from '../../core/confirmations.ts';
 import { ADDRESS_PATTERN, confirmUrl, MAX_EMAIL_CHANNELS_PER_USER } from './channel.ts';
 import type { Mailer } from './mailer.ts';
 import { renderConfirmationMail } from './message.ts';

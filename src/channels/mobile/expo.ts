@@ -13,7 +13,7 @@
 // deadline (it would wait for a hung server as long as undici does) and a
 // retry loop of its own on 429 inside what must be one attempt. So the
 // two endpoints are called here, as the SDK calls them (same bodies, same
-// answers), through channels/http.ts.
+// answers), through net/http-client.ts.
 //
 // One instance per process (runtime.ts buildContext).
 import Expo, { type ExpoPushMessage, type ExpoPushReceipt, type ExpoPushTicket } from 'expo-server-sdk';
@@ -33,7 +33,7 @@ import {
 import { toDate } from '../../domain/time.ts';
 import { type ErrorSink, ignoreErrors } from '../../errors.ts';
 import { OutboundRefusedError, type OutboundPolicy } from '../../net/outbound.ts';
-import { type HttpClient, type HttpResponse, httpClient } from '../http.ts';
+import { type HttpClient, type HttpResponse, httpClient } from '../../net/http-client.ts';
 import type { ChannelRecord, DeliveryResult, OutgoingMessage } from '../types.ts';
 import { expoMessage, type MobileDevice, type MobilePlatform } from './message.ts';
 

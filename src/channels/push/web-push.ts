@@ -1,7 +1,7 @@
 // Web Push (RFC 8030) with VAPID (RFC 8292) and aes128gcm (RFC 8291):
 // the `web-push` library makes the keys, signs the JWT and encrypts
 // (generateRequestDetails); the request itself goes through Hado's own
-// HTTP client (channels/http.ts) so the outbound policy, keep-alive and a
+// HTTP client (net/http-client.ts) so the outbound policy, keep-alive and a
 // hard deadline apply to every push service like to every webhook.
 //
 // One instance per process (runtime.ts buildContext): it holds the key pair
@@ -15,7 +15,7 @@ import { deletePushChannel, loadVapidKeys, pushChannelsOfEvent, saveVapidKeys, t
 import { toDate } from '../../domain/time.ts';
 import type { ErrorSink } from '../../errors.ts';
 import { OutboundRefusedError, type OutboundPolicy } from '../../net/outbound.ts';
-import { type HttpClient, type HttpResponse, httpClient } from '../http.ts';
+import { type HttpClient, type HttpResponse, httpClient } from '../../net/http-client.ts';
 import type { ChannelRecord, DeliveryResult, OutgoingMessage } from '../types.ts';
 import { closePayload, eventTopic, noticeTopic, type PushPayload, renderPushPayload } from './payload.ts';
 

@@ -12,7 +12,7 @@ import {
 } from '../../db/channels.ts';
 import { conflict, HadoError, invalid } from '../../errors.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import { createConfirmation } from '../confirm.ts';
+import { createConfirmation } from '../../core/confirmations.ts';
 import type { SlackClient } from './api.ts';
 import { SLACK_USER_PATTERN } from './channel.ts';
 import { renderConfirm } from './message.ts';

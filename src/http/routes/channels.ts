@@ -3,10 +3,10 @@
 // linked through POST /me/channels/telegram/link (routes/telegram.ts).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type Static, Type } from 'typebox';
-import { PRESENCE_KEYS, parsePresenceConfig } from '../../channels/presence-config.ts';
+import { PRESENCE_KEYS, parsePresenceConfig } from '../../channels/webhook/presence-config.ts';
 import { addEmailChannel } from '../../channels/email/link.ts';
 import { addSlackChannel } from '../../channels/slack/link.ts';
-import { newWebhookSecret } from '../../channels/webhook.ts';
+import { newWebhookSecret } from '../../channels/webhook/channel.ts';
 import { toLocale } from '../../i18n/locales.ts';
 import {
   type ChannelRow,

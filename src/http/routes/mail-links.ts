@@ -13,7 +13,7 @@
 // so a 404 for a made-up link tells nothing about anyone.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { checkUnsubscribeToken } from '../../channels/email/channel.ts';
-import { CONFIRM_CODE_PATTERN, hashConfirmCode } from '../../channels/confirm.ts';
+import { CONFIRM_CODE_PATTERN, hashConfirmCode } from '../../core/confirmations.ts';
 import { tokenRecipientLocale } from '../../core/token-actions.ts';
 import { disableChannel, findChannel } from '../../db/channels.ts';
 import { peekConfirmation, redeemConfirmation } from '../../db/confirmations.ts';

@@ -2,7 +2,7 @@
 // heartbeats (the page sends them only when visible and recently used), and
 // a delivery that sends nothing — the inbox shows every event anyway, so the
 // row itself is the delivery: the window is closed, the user saw it there.
-import type { Channel, PresenceUser } from './types.ts';
+import type { Channel, PresenceUser } from '../types.ts';
 
 /** "The last POST /me/heartbeat was < 90 s ago" (SPEC A7). */
 export const HEARTBEAT_FRESH_MS = 90_000;

@@ -10,11 +10,11 @@
 // "v1,<base64 HMAC-SHA256 of `${id}.${timestamp}.${body}`>" keyed with the
 // channel's secret "whsec_<base64 key>", shown once when the channel is made.
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Clock } from '../clock.ts';
-import { OutboundRefusedError, type OutboundPolicy } from '../net/outbound.ts';
-import { type HttpClient, type HttpResponse, httpClient } from './http.ts';
+import type { Clock } from '../../clock.ts';
+import { OutboundRefusedError, type OutboundPolicy } from '../../net/outbound.ts';
+import { type HttpClient, type HttpResponse, httpClient } from '../../net/http-client.ts';
 import { presenceFromAnswer, presenceRule } from './presence-answer.ts';
-import type { Channel, ChannelRecord, DeliveryResult, Presence } from './types.ts';
+import type { Channel, ChannelRecord, DeliveryResult, Presence } from '../types.ts';
 
 /** SPEC A7: "a 15 s request timeout". */
 export const DELIVER_TIMEOUT_MS = 15_000;
