@@ -17,7 +17,7 @@ import type { FastifyInstance, InjectOptions, RouteHandlerMethod } from 'fastify
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { createConfirmation } from '../../src/core/confirmations.ts';
-import { unsubscribeToken } from '../../src/channels/email/channel.ts';
+import { unsubscribeToken } from '../../src/channels/email/links.ts';
 import { insertChannel } from '../../src/db/channels.ts';
 import { toDate } from '../../src/domain/time.ts';
 import { loadAssets, STATIC_DIR } from '../../src/http/assets.ts';

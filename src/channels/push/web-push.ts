@@ -6,7 +6,7 @@
 //
 // One instance per process (runtime.ts buildContext): it holds the key pair
 // (the operator's, or the one kept in the database, made on first start),
-// the keep-alive agents, and the close messages sent after Done.
+// the keep-alive agents, and sends the close messages after Done.
 import webpush from 'web-push';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/connect.ts';
@@ -68,7 +68,6 @@ export class WebPush {
   private readonly client: HttpClient;
   private readonly timeoutMs: number;
   private keyPair: Promise<VapidKeyPair> | null = null;
-  private readonly inflight = new Set<Promise<unknown>>();
   /** The signed `Authorization` per push service origin (the JWT's aud), and until when it is reused. */
   private readonly jwts = new Map<string, { header: string; until: number }>();
 
@@ -210,35 +209,22 @@ export class WebPush {
   /**
    * After Done by any path (SPEC A7, like Telegram's buttons): a silent
    * message to every subscription that showed a reminder of the event, so
-   * the service worker closes it. Best effort, in the background.
+   * the service worker closes it. Best effort: the registry runs it in the
+   * background (Channel.afterDone); a push that fails is reported, a gone
+   * subscription was removed.
    */
-  closeEvent(eventId: number): void {
-    this.background(async () => {
-      const channels: ChannelRow[] = await pushChannelsOfEvent(this.opts.db, eventId);
-      await Promise.all(
-        channels.map(async (row) => {
-          const subscription = subscriptionOf(channelRecord(row));
-          if (!subscription) return;
-          const sent = await this.send(row.id, subscription, closePayload(eventId), { ttl: NOTICE_TTL_S, urgency: 'normal', topic: eventTopic(eventId) });
-          if (!sent.ok && !sent.gone) {
-            this.opts.onError(new Error(sent.error), 'web push close', { event: eventId, channel: row.id });
-          }
-        }),
-      );
-    });
-  }
-
-  private background(work: () => Promise<unknown>): void {
-    const p: Promise<unknown> = Promise.resolve()
-      .then(work)
-      .catch((err: unknown) => this.opts.onError(err, 'web push background work'))
-      .finally(() => this.inflight.delete(p));
-    this.inflight.add(p);
-  }
-
-  /** Resolves when the close messages started so far have been sent. */
-  async idle(): Promise<void> {
-    while (this.inflight.size > 0) await Promise.all([...this.inflight]);
+  async closeEvent(eventId: number): Promise<void> {
+    const channels: ChannelRow[] = await pushChannelsOfEvent(this.opts.db, eventId);
+    await Promise.all(
+      channels.map(async (row) => {
+        const subscription = subscriptionOf(channelRecord(row));
+        if (!subscription) return;
+        const sent = await this.send(row.id, subscription, closePayload(eventId), { ttl: NOTICE_TTL_S, urgency: 'normal', topic: eventTopic(eventId) });
+        if (!sent.ok && !sent.gone) {
+          this.opts.onError(new Error(sent.error), 'web push close', { event: eventId, channel: row.id });
+        }
+      }),
+    );
   }
 }
 
