@@ -5,32 +5,34 @@
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/connect.ts';
 import {
-  addRecipients,
   type FeedCursor,
   type FeedFilter,
   feedPage,
+  isRecipient,
+  markRead,
+  recipientRows,
+  setArchived,
+  tryClaim,
+  unreadCount,
+} from '../db/notice-feed.ts';
+import {
+  addRecipients,
   findKeys,
   findNotice,
   findOpenGroup,
   findUpsertTarget,
   insertKeys,
   insertNotices,
-  isRecipient,
   lockAll,
   lockKey,
   markPending,
-  markRead,
   type NoticeRow,
   type NoticeWrite,
   recipientIds,
   recipientLogins,
-  recipientRows,
   registerTopics,
   replaceRecipients,
   resetReadState,
-  setArchived,
-  tryClaim,
-  unreadCount,
   updateNotice,
 } from '../db/notices.ts';
 import { ensureUsers, type NewUserDefaults } from '../db/users.ts';
