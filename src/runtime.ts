@@ -23,7 +23,7 @@ import { buildApp } from './http/app.ts';
 import { RateLimits } from './http/rate-limit.ts';
 import type { AppContext } from './http/context.ts';
 import { Live } from './live/live.ts';
-import { observeTick, tickDuration, transitionsTotal } from './metrics.ts';
+import { deliveryAttempts, deliveryDecisions, observeTick, tickDuration, transitionsTotal } from './metrics.ts';
 import { recordPresenceHealth } from './db/channels.ts';
 import { startOpsListener } from './ops/listener.ts';
 import { processRegistry } from './ops/process-metrics.ts';
@@ -234,6 +234,7 @@ export async function run(config: Config, parts: Parts, opts: { migrate: boolean
         perHost: config.deliveryHostConcurrency,
         log: log.child({ part: 'worker' }),
         onError,
+        onAttempt: (channel, outcome) => deliveryAttempts.inc({ channel, outcome }),
       })
     : null;
   if (parts.scheduler) {
@@ -249,6 +250,7 @@ export async function run(config: Config, parts: Parts, opts: { migrate: boolean
           const report = await runTick(ctx.db, ctx.clock.now(), { presence, cfg, ...noticeConfigOf(config), onPreferenceError });
           end();
           observeTick({ startedMs, finishedMs: ctx.clock.now().epochMilliseconds, minuteMs }, report);
+          for (const d of report.decisions ?? []) deliveryDecisions.inc({ why: d.why });
           for (const t of report.transitions ?? []) {
             transitionsTotal.inc({ to: t.to });
             log.info({ event: t.id, from: t.from, to: t.to }, 'transition');
