@@ -199,6 +199,49 @@ function logDeliveries(log: Logger, report: Pick<TickReport, 'decisions' | 'noti
 const delivers = (decisions: ReadonlyArray<{ channels: unknown[] }> | null): boolean => (decisions ?? []).some((d) => d.channels.length > 0);
 
 /**
+ * The scheduler's two loops over the process's presence cache: the minute
+ * tick (lifecycle, event deliveries, the retention sweep, notice pushes) and
+ * the notice tick between them (SPEC B5). A tick that wrote rows wakes this
+ * process's worker, if it runs one.
+ */
+function schedulerLoops(ctx: AppContext, log: Logger, worker: Worker | null): Loop[] {
+  const { config, onError } = ctx;
+  const presence = presenceOf(ctx, { recordHealth: true });
+  const onPreferenceError = (err: unknown) => onError(err, 'preferences read (delivering with the defaults)');
+  const cfg = windowConfigOf(config);
+  const minute = everyMinute(
+    ctx.clock,
+    async ({ minuteMs }) => {
+      const end = tickDuration.startTimer();
+      const startedMs = ctx.clock.now().epochMilliseconds;
+      const report = await runTick(ctx.db, ctx.clock.now(), { presence, cfg, ...noticeConfigOf(config), onPreferenceError });
+      end();
+      observeTick({ startedMs, finishedMs: ctx.clock.now().epochMilliseconds, minuteMs }, report);
+      for (const d of report.decisions ?? []) deliveryDecisions.inc({ why: d.why });
+      for (const t of report.transitions ?? []) {
+        transitionsTotal.inc({ to: t.to });
+        log.info({ event: t.id, from: t.from, to: t.to }, 'transition');
+      }
+      logDeliveries(log, report);
+      if (report.swept > 0) log.info({ removed: report.swept }, 'notice retention sweep');
+      // Rows were written in this process: no need to wait for the worker's next poll.
+      if (delivers(report.decisions) || delivers(report.notices)) worker?.wake();
+    },
+    (err) => onError(err, 'tick'),
+  );
+  // Notices between the minute ticks: present channels get them within seconds (SPEC B5).
+  const notices = noticeLoop(
+    { db: ctx.db, clock: ctx.clock, presence, fallbackMinutes: config.noticeFallbackMinutes, onPreferenceError },
+    (decided: NoticeTickDecision[]) => {
+      logDeliveries(log, { decisions: null, notices: decided });
+      if (delivers(decided)) worker?.wake();
+    },
+    (err) => onError(err, 'notice tick'),
+  );
+  return [minute, notices];
+}
+
+/**
  * Starts the requested parts in this process; `hado start` runs them all.
  * Aborting `signal` while it starts (a SIGTERM during the migrations or the
  * wait for the database) closes what was opened and rejects with its reason.
@@ -237,44 +280,7 @@ export async function run(config: Config, parts: Parts, opts: { migrate: boolean
         onAttempt: (channel, outcome) => deliveryAttempts.inc({ channel, outcome }),
       })
     : null;
-  if (parts.scheduler) {
-    const presence = presenceOf(ctx, { recordHealth: true });
-    const onPreferenceError = (err: unknown) => onError(err, 'preferences read (delivering with the defaults)');
-    const cfg = windowConfigOf(config);
-    loops.push(
-      everyMinute(
-        ctx.clock,
-        async ({ minuteMs }) => {
-          const end = tickDuration.startTimer();
-          const startedMs = ctx.clock.now().epochMilliseconds;
-          const report = await runTick(ctx.db, ctx.clock.now(), { presence, cfg, ...noticeConfigOf(config), onPreferenceError });
-          end();
-          observeTick({ startedMs, finishedMs: ctx.clock.now().epochMilliseconds, minuteMs }, report);
-          for (const d of report.decisions ?? []) deliveryDecisions.inc({ why: d.why });
-          for (const t of report.transitions ?? []) {
-            transitionsTotal.inc({ to: t.to });
-            log.info({ event: t.id, from: t.from, to: t.to }, 'transition');
-          }
-          logDeliveries(log, report);
-          if (report.swept > 0) log.info({ removed: report.swept }, 'notice retention sweep');
-          // Rows were written in this process: no need to wait for the worker's next poll.
-          if (delivers(report.decisions) || delivers(report.notices)) worker?.wake();
-        },
-        (err) => onError(err, 'tick'),
-      ),
-    );
-    // Notices between the minute ticks: present channels get them within seconds (SPEC B5).
-    loops.push(
-      noticeLoop(
-        { db: ctx.db, clock: ctx.clock, presence, fallbackMinutes: config.noticeFallbackMinutes, onPreferenceError },
-        (notices: NoticeTickDecision[]) => {
-          logDeliveries(log, { decisions: null, notices });
-          if (delivers(notices)) worker?.wake();
-        },
-        (err) => onError(err, 'notice tick'),
-      ),
-    );
-  }
+  if (parts.scheduler) loops.push(...schedulerLoops(ctx, log, worker));
   if (parts.http) {
     app = await buildApp(ctx, { logger: log });
     await app.listen({ port: config.port, host: config.host });

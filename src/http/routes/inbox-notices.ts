@@ -7,7 +7,7 @@
 //   GET /inbox/preferences                 the preferences grid's body
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { getFeed, getNotices, unreadSummary } from '../../core/notices.ts';
+import { getFeed, getNotices, unreadSummary } from '../../core/notice-feed.ts';
 import { getGrid } from '../../core/preferences.ts';
 import type { UserRow } from '../../core/users.ts';
 import { toLocale } from '../../i18n/locales.ts';

@@ -10,7 +10,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ChannelRegistry } from '../../channels/registry.ts';
 import { type ChannelRow, listChannels } from '../../core/channels.ts';
-import { unreadSummary } from '../../core/notices.ts';
+import { unreadSummary } from '../../core/notice-feed.ts';
 import { getGrid } from '../../core/preferences.ts';
 import { listUserEvents, type UserRow, userSettingsView } from '../../core/users.ts';
 import { userEventView } from '../../core/views.ts';

@@ -1,7 +1,7 @@
-// The recipient's side of notices (SPEC B1 claim, B2 feed, B3 preferences)
-// under forward-auth: /me/notices and /me/preferences.
+// The recipient's side of notices (SPEC B1 claim, B2 feed, B3 preferences),
+// signed in (signed-in.ts): /me/notices and /me/preferences.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { archiveNotices, claimNotice, getFeed, readNotices } from '../../core/notices.ts';
+import { archiveNotices, claimNotice, getFeed, readNotices } from '../../core/notice-feed.ts';
 import { getGrid, putGrid } from '../../core/preferences.ts';
 import type { AppContext } from '../context.ts';
 import { signedInUser } from '../auth.ts';
@@ -18,7 +18,6 @@ const MAX_PAGE = 100;
 
 export function meNoticesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   return async (app) => {
-
     app.get(
       '/me/notices',
       {
@@ -100,6 +99,13 @@ export function meNoticesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       async (request) => ({ notice: await claimNotice(ctx.db, ctx.clock, Number(request.params.id), signedInUser(request).id) }),
     );
 
+    await app.register(mePreferencesRoutes(ctx));
+  };
+}
+
+/** The preferences grid (SPEC B3). */
+function mePreferencesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
+  return async (app) => {
     app.get(
       '/me/preferences',
       {
