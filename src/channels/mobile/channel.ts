@@ -10,7 +10,10 @@ import { addedElsewhere, configText } from '../common.ts';
 import type { Channel } from '../types.ts';
 import type { ExpoPush } from './expo.ts';
 
-const PLATFORM_NAMES: Record<string, string> = { ios: 'iOS', android: 'Android' };
+const PLATFORM_NAMES = new Map([
+  ['ios', 'iOS'],
+  ['android', 'Android'],
+]);
 
 export function mobileChannel(expo: ExpoPush | null): Channel {
   return {
@@ -32,7 +35,7 @@ export function mobileChannel(expo: ExpoPush | null): Channel {
     add: addedElsewhere(() => invalid('type', 'a phone registers with POST /me/devices (the Hado app does it)')),
     // "iOS · pixel-7a": the platform and the app's own name for the device.
     describe: (row, l) => {
-      const platform = PLATFORM_NAMES[configText(row.config, 'platform')] ?? '';
+      const platform = PLATFORM_NAMES.get(configText(row.config, 'platform')) ?? '';
       return { name: t(l, 'settings.channel.mobile'), details: [[platform, configText(row.config, 'device_id')].filter(Boolean).join(' · ')] };
     },
     // The chunks of pushes and receipt requests in flight.
