@@ -18,8 +18,7 @@ export const nothingToStop: Pick<Channel, 'idle' | 'close'> = {
 };
 
 /** "waiting for confirmation" while its owner has not confirmed it (issue 17): it delivers nothing until then. */
-export const pendingDetail = (row: Pick<ChannelRow, 'confirmed'>, l: Locale): string[] =>
-  row.confirmed ? [] : [t(l, 'settings.channel.unconfirmed')];
+export const pendingDetail = (row: Pick<ChannelRow, 'confirmed'>, l: Locale): string[] => (row.confirmed ? [] : [t(l, 'settings.channel.unconfirmed')]);
 
 /** A text field of a stored config, or "" (configs are the channel's own JSON). */
 export const configText = (config: Record<string, unknown> | null | undefined, key: string): string => {

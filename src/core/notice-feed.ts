@@ -3,17 +3,7 @@
 // claim. The write point is notices.ts.
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/connect.ts';
-import {
-  type FeedCursor,
-  type FeedFilter,
-  feedPage,
-  isRecipient,
-  markRead,
-  recipientRows,
-  setArchived,
-  tryClaim,
-  unreadCount,
-} from '../db/notice-feed.ts';
+import { type FeedCursor, type FeedFilter, feedPage, isRecipient, markRead, recipientRows, setArchived, tryClaim, unreadCount } from '../db/notice-feed.ts';
 import { recipientIds } from '../db/notices.ts';
 import { notifyNotices, notifyUnread } from '../db/notify.ts';
 import { unreadLabel } from '../domain/notices.ts';
@@ -62,11 +52,7 @@ export interface FeedPage {
   unread_label: string;
 }
 
-export async function getFeed(
-  db: Db,
-  userId: number,
-  opts: { filter: FeedFilter; cursor: string | null; limit: number },
-): Promise<FeedPage> {
+export async function getFeed(db: Db, userId: number, opts: { filter: FeedFilter; cursor: string | null; limit: number }): Promise<FeedPage> {
   const cursor = opts.cursor === null ? null : decodeCursor(opts.cursor);
   const [rows, unread] = await Promise.all([feedPage(db, userId, opts.filter, cursor, opts.limit + 1), unreadCount(db, userId)]);
   const page = rows.slice(0, opts.limit);

@@ -29,6 +29,4 @@ export interface OutgoingMessage {
  * message, for edits after Done), or a failure the outbox retries (3 times,
  * with backoff, `retryAfterMs` when the other side asked for a wait) or not.
  */
-export type DeliveryResult =
-  | { ok: true; externalId?: string }
-  | { ok: false; error: string; retryable: boolean; retryAfterMs?: number };
+export type DeliveryResult = { ok: true; externalId?: string } | { ok: false; error: string; retryable: boolean; retryAfterMs?: number };

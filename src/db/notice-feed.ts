@@ -47,23 +47,13 @@ export interface FeedCursor {
  * notice id desc): a notice that arrives while the user scrolls lands above
  * the cursor, so later pages neither repeat nor skip (offset would).
  */
-export async function feedPage(
-  db: Executor,
-  userId: number,
-  filter: FeedFilter,
-  cursor: FeedCursor | null,
-  limit: number,
-): Promise<RecipientNoticeRow[]> {
+export async function feedPage(db: Executor, userId: number, filter: FeedFilter, cursor: FeedCursor | null, limit: number): Promise<RecipientNoticeRow[]> {
   let q = recipientNotices(db).where('r.user_id', '=', userId);
   if (filter === 'inbox') q = q.where('r.archived_at', 'is', null);
   if (filter === 'unread') q = q.where('r.archived_at', 'is', null).where('r.read_at', 'is', null);
   if (filter === 'archived') q = q.where('r.archived_at', 'is not', null);
   if (cursor) q = q.where(sql<boolean>`(r.created_at, r.notice_id) < (${cursor.at}::timestamptz, ${cursor.id}::bigint)`);
-  return (await q
-    .orderBy('r.created_at', 'desc')
-    .orderBy('r.notice_id', 'desc')
-    .limit(limit)
-    .execute()) as RecipientNoticeRow[];
+  return (await q.orderBy('r.created_at', 'desc').orderBy('r.notice_id', 'desc').limit(limit).execute()) as RecipientNoticeRow[];
 }
 
 /** These notices as their recipients (all, or these users) see them: one row per (notice, recipient). */
@@ -130,13 +120,7 @@ export async function markRead(db: Executor, userId: number, noticeIds: number[]
 }
 
 /** Archive (also marks read: archiving is dismissing) or unarchive. */
-export async function setArchived(
-  db: Executor,
-  userId: number,
-  noticeIds: number[],
-  archived: boolean,
-  now: Date,
-): Promise<number> {
+export async function setArchived(db: Executor, userId: number, noticeIds: number[], archived: boolean, now: Date): Promise<number> {
   const res = await db
     .updateTable('notice_recipients')
     .set(archived ? { archived_at: now, read_at: sql`coalesce(read_at, ${now}::timestamptz)` } : { archived_at: null })
@@ -148,12 +132,7 @@ export async function setArchived(
 }
 
 export async function isRecipient(db: Executor, noticeId: number, userId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('notice_recipients')
-    .select('notice_id')
-    .where('notice_id', '=', noticeId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const row = await db.selectFrom('notice_recipients').select('notice_id').where('notice_id', '=', noticeId).where('user_id', '=', userId).executeTakeFirst();
   return row !== undefined;
 }
 

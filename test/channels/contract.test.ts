@@ -153,7 +153,17 @@ function reminder(deliveryId: number, eventId: number): OutgoingMessage {
     actionToken: 'contract-token',
     kind: 'event',
     body: {
-      event: { id: eventId, state: 'today', due_at: '2026-08-14', source: 'docs', title: 'Pay rent', subtitle: null, deep_link: null, done_label: 'Done', locale: 'en' },
+      event: {
+        id: eventId,
+        state: 'today',
+        due_at: '2026-08-14',
+        source: 'docs',
+        title: 'Pay rent',
+        subtitle: null,
+        deep_link: null,
+        done_label: 'Done',
+        locale: 'en',
+      },
       actions: { ack: `${base}/ack`, done: `${base}/done` },
     },
     title: 'Pay rent',
@@ -300,7 +310,10 @@ describe('hado tick --at (a process of its own) sees the same presence as the sc
 
   it('every type answers the tick as it answers the scheduler, Slack through users.getPresence', async () => {
     // The scheduler: the process's presence cache (runtime.ts presenceOf), for the same channels.
-    const asked = await h.presence.ask([{ user: { id: userId, login: 'contract', lastHeartbeatAt: null }, channels: [...records.values()] }], Temporal.Instant.from(NOW));
+    const asked = await h.presence.ask(
+      [{ user: { id: userId, login: 'contract', lastHeartbeatAt: null }, channels: [...records.values()] }],
+      Temporal.Instant.from(NOW),
+    );
     const scheduler = Object.fromEntries([...records.values()].map((r) => [r.type, asked.get(r.id)]));
     expect(scheduler).toMatchObject({ webhook: 'present', telegram: 'present', slack: 'present', web: 'absent', email: 'unknown' });
 
@@ -343,11 +356,15 @@ describe('the hook after Done when the other side is gone', () => {
     await Promise.all([fakes.telegram.close(), fakes.slack.close(), fakes.push.close(), fakes.smtp.close(), fakes.expo.close(), fakes.ha.close()]);
   });
 
-  it.each(CHANNEL_TYPES.map((type) => ({ type })))('$type: resolves, and throws nothing', async ({ type }) => {
-    const hook = h.ctx.channels.get(type)?.afterDone;
-    if (!hook) return;
-    await expect(hook(eventId)).resolves.toBeUndefined();
-  }, 30_000);
+  it.each(CHANNEL_TYPES.map((type) => ({ type })))(
+    '$type: resolves, and throws nothing',
+    async ({ type }) => {
+      const hook = h.ctx.channels.get(type)?.afterDone;
+      if (!hook) return;
+      await expect(hook(eventId)).resolves.toBeUndefined();
+    },
+    30_000,
+  );
 
   it('the registry runs every hook in the background and waits for them', async () => {
     h.ctx.channels.afterDone(eventId);
