@@ -1,8 +1,10 @@
 // The layers of src/ (docs/architecture.md) and no import cycles, checked by
 // `npm run deps` (part of `npm run check` and CI). Imports point one way:
-//   cli → runtime → http → core → db, domain
+//   cli → runtime → http → channels → core → db, domain
 //   scheduler, worker → core, channels, db, domain;  live is fed by NOTIFY (db/notify.ts)
-// domain/ is pure: it imports nothing outside itself.
+// domain/ is pure: it imports nothing outside itself; core/ never imports
+// channels/ (the delivery contract is core/outgoing.ts); http/ runs no query
+// (it calls core/ and channels/).
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -33,6 +35,22 @@ module.exports = {
       comment: 'core/ is the use cases: http, live, scheduler, worker and the runtime use it, not the other way round.',
       from: { path: '^src/core/' },
       to: { path: '^src/(http|live|scheduler|worker|cli|admin)/|^src/runtime\\.ts$' },
+    },
+    {
+      name: 'core-does-not-know-channels',
+      severity: 'error',
+      comment:
+        'core/ composes what a channel sends (core/outgoing.ts) and channels/ import it; core/ never imports a channel, the registry or a client.',
+      from: { path: '^src/core/' },
+      to: { path: '^src/channels/' },
+    },
+    {
+      name: 'http-runs-no-query',
+      severity: 'error',
+      comment:
+        'Handlers validate, call one use case (core/, or a channel of the registry) and answer: no db/ import but its types and the outage predicate (db/unavailable.ts, for the 503).',
+      from: { path: '^src/http/' },
+      to: { path: '^src/db/', pathNot: '^src/db/unavailable\\.ts$', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'channels-do-not-reach-up',

@@ -19,9 +19,8 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { Worker as Thread } from 'node:worker_threads';
 import { sql } from 'kysely';
-import { buildChannels } from '../src/channels/registry.ts';
 import { SlackClient } from '../src/channels/slack/api.ts';
-import { newWebhookSecret } from '../src/channels/webhook.ts';
+import { newWebhookSecret } from '../src/channels/webhook/channel.ts';
 import { FakeClock } from '../src/clock.ts';
 import { loadConfig } from '../src/config.ts';
 import { createSource } from '../src/core/sources.ts';
@@ -146,7 +145,7 @@ async function main(): Promise<void> {
       `.execute(store.db);
       await app.close();
     });
-    const channels = buildChannels({ config, clock, push: ctx.push, mailer: ctx.mailer, slack });
+    const { channels } = ctx;
 
     async function phase(label: string, types: Array<'webhook' | 'email' | 'slack'>, perType: number): Promise<void> {
       await sql`DELETE FROM deliveries`.execute(store.db);

@@ -27,7 +27,7 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import { FakeClock } from '../src/clock.ts';
 import { loadConfig } from '../src/config.ts';
-import { encodeCursor } from '../src/core/notices.ts';
+import { encodeCursor } from '../src/core/notice-feed.ts';
 import { openStore, type Store } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { buildApp } from '../src/http/app.ts';

@@ -19,15 +19,14 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { Worker as Thread } from 'node:worker_threads';
 import { sql } from 'kysely';
-import { ExpoPush } from '../src/channels/mobile/expo.ts';
-import { buildChannels } from '../src/channels/registry.ts';
 import { FakeClock } from '../src/clock.ts';
 import { loadConfig } from '../src/config.ts';
 import { openStore, type Store } from '../src/db/connect.ts';
 import { countTickets } from '../src/db/mobile.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
+import type { AppContext } from '../src/http/context.ts';
+import { buildContext, closeContext } from '../src/runtime.ts';
 import { Temporal } from '../src/domain/time.ts';
-import { outboundPolicyOf } from '../src/net/outbound.ts';
 import { Worker } from '../src/worker/worker.ts';
 import { adminQuery, step } from './support.ts';
 
@@ -156,6 +155,7 @@ async function main(): Promise<void> {
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   const store = await openStore({ databaseUrl: url.toString(), poolSize: 10 });
+  let ctx: AppContext | null = null;
   try {
     await load(store, sink.url);
     const version = await sql<{ v: string }>`SELECT current_setting('server_version') AS v`.execute(store.db);
@@ -165,11 +165,13 @@ async function main(): Promise<void> {
       HADO_LOCAL_USER: '',
       APP_URL: 'https://hado.example.org',
       HADO_OUTBOUND_ALLOWED_NETWORKS: '127.0.0.0/8',
+      LOG_LEVEL: 'silent',
       HADO_EXPO_API_ROOT: sink.url,
     });
     const clock = new FakeClock(NOW);
-    const mobile = new ExpoPush({ db: store.db, clock, config, outbound: outboundPolicyOf(config) });
-    const channels = buildChannels({ config, clock, mobile });
+    // The process's registry and its ExpoPush, as `hado start` builds them.
+    ctx = buildContext(store, config, clock);
+    const { channels, mobile } = ctx;
     const reset = () => sql`DELETE FROM deliveries`.execute(store.db);
 
     const phase = async (label: string, rows: Array<['webhook' | 'mobile', number]>): Promise<void> => {
@@ -226,6 +228,7 @@ async function main(): Promise<void> {
     );
     console.log(`\nload average during the run: ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min)`);
   } finally {
+    if (ctx) await closeContext(ctx);
     await store.close();
     await sink.stop();
     if (!args.keep) await adminQuery(ADMIN_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

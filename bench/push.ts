@@ -16,8 +16,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { Worker as Thread } from 'node:worker_threads';
 import { sql } from 'kysely';
-import { buildChannels } from '../src/channels/registry.ts';
-import { newWebhookSecret } from '../src/channels/webhook.ts';
+import { newWebhookSecret } from '../src/channels/webhook/channel.ts';
 import { FakeClock } from '../src/clock.ts';
 import { loadConfig } from '../src/config.ts';
 import { createSource } from '../src/core/sources.ts';
@@ -128,7 +127,7 @@ async function main(): Promise<void> {
       `.execute(store.db);
       await app.close();
     });
-    const channels = buildChannels({ config, clock, push: ctx.push });
+    const { channels } = ctx;
     await ctx.push.keys();
 
     /** Pending rows for every event × window on channels of `types`; then the workers drain them. */

@@ -34,7 +34,6 @@ import { parseArgs } from 'node:util';
 import { Worker as Thread } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { PresenceCache } from '../src/channels/presence.ts';
-import { buildChannels } from '../src/channels/registry.ts';
 import { FakeClock } from '../src/clock.ts';
 import { loadConfig } from '../src/config.ts';
 import { openStore, type Store } from '../src/db/connect.ts';
@@ -42,6 +41,8 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import { Temporal } from '../src/domain/time.ts';
 import { deliveryCandidates } from '../src/scheduler/delivery-tick.ts';
 import { runTick, windowConfigOf } from '../src/scheduler/tick.ts';
+import type { AppContext } from '../src/http/context.ts';
+import { buildContext, closeContext } from '../src/runtime.ts';
 import { PER_HOST, Worker } from '../src/worker/worker.ts';
 import { adminQuery, step } from './support.ts';
 
@@ -211,6 +212,7 @@ async function main(): Promise<void> {
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   const store = await openStore({ databaseUrl: url.toString(), poolSize: 10 });
+  let ctx: AppContext | null = null;
   const keep = args.keep || Boolean(args.reuse);
   try {
     if (!args.reuse) await load(store, sink.url);
@@ -234,9 +236,12 @@ async function main(): Promise<void> {
       HADO_LOCAL_USER: '',
       APP_URL: 'https://hado.example.org',
       HADO_OUTBOUND_ALLOWED_NETWORKS: '127.0.0.0/8',
+      LOG_LEVEL: 'silent',
     });
     const clock = new FakeClock(NOW);
-    const channels = buildChannels({ config, clock });
+    // The process's registry, as `hado start` builds it.
+    ctx = buildContext(store, config, clock);
+    const { channels } = ctx;
     const cfg = windowConfigOf(config);
     const fresh = () => new PresenceCache(channels, { timeoutMs: config.presenceTimeoutMs, concurrency: 32 });
     const reset = async () => {
@@ -346,6 +351,7 @@ async function main(): Promise<void> {
     await reset();
     console.log(`\nload average during the run: ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min)`);
   } finally {
+    if (ctx) await closeContext(ctx);
     await store.close();
     await sink.stop();
     if (!keep) await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -1,12 +1,30 @@
 // Every environment key Hado reads, in one table: default, parser and
 // validator. Parsed once at start-up; a bad value stops start-up with a
 // message naming the key. The README's configuration table mirrors this.
-import { createECDH } from 'node:crypto';
-import { BlockList, isIP } from 'node:net';
+// The channels' keys are in config/channel-keys.ts, the parsers in
+// config/parsers.ts.
+import { isIP } from 'node:net';
 import { ConfigError } from './errors.ts';
 import { isValidTimeZone } from './domain/time.ts';
 import { parseNetwork } from './net/outbound.ts';
 import { isLocale, LOCALES, type Locale } from './i18n/locales.ts';
+import { channelKeyProblems, EXPO_KEYS, MAIL_KEYS, PUSH_KEYS, SLACK_KEYS, TELEGRAM_KEYS } from './config/channel-keys.ts';
+import {
+  Bad,
+  type Env,
+  int,
+  type Key,
+  readKey,
+  type KeyReading,
+  listOf,
+  localModeOn,
+  machineTimeZone,
+  maskUrlPassword,
+  parseAddressRange,
+  url,
+} from './config/parsers.ts';
+
+export { addressMatcher, maskUrlPassword } from './config/parsers.ts';
 
 export interface Config {
   port: number;
@@ -59,61 +77,6 @@ export interface Config {
   deliveryHostConcurrency: number;
 }
 
-type Env = Record<string, string | undefined>;
-
-interface Key<T> {
-  env: string;
-  doc: string;
-  /** The default as written in the README; `null` = unset. */
-  default: (env: Env) => string | null;
-  parse: (raw: string, env: Env) => T;
-  /** For secrets: how `hado config` shows a value. */
-  mask?: (raw: string) => string;
-  /** The value when the key is unset or empty, for keys where that is not an error. */
-  empty?: T;
-}
-
-const hidden = (): string => '****';
-
-class Bad extends Error {}
-
-const int = (min: number, max: number) => (raw: string) => {
-  if (!/^-?\d+$/.test(raw.trim())) throw new Bad(`must be an integer, got "${raw}"`);
-  const n = Number(raw);
-  if (n < min || n > max) throw new Bad(`must be between ${min} and ${max}, got ${n}`);
-  return n;
-};
-
-const url = (protocols: string[]) => (raw: string) => {
-  let u: URL;
-  try {
-    u = new URL(raw);
-  } catch {
-    throw new Bad(`must be a URL, got "${raw}"`);
-  }
-  if (!protocols.includes(u.protocol)) throw new Bad(`must be a ${protocols.join(' or ')} URL, got "${raw}"`);
-  return raw.replace(/\/+$/, '');
-};
-
-/** A key as browsers and push services write it: unpadded base64url of exactly `bytes` bytes. */
-const base64urlKey = (bytes: number) => (raw: string) => {
-  if (!/^[A-Za-z0-9_-]+$/.test(raw) || Buffer.from(raw, 'base64url').length !== bytes) {
-    throw new Bad(`must be ${bytes} bytes in unpadded base64url (as \`npx web-push generate-vapid-keys\` prints them)`);
-  }
-  return raw;
-};
-
-/** APP_URL itself when it is https (Apple's push service wants a reachable contact), else a mailto: at its host. */
-function vapidSubjectOf(appUrl: string | undefined): string {
-  let u: URL | null = null;
-  try {
-    u = new URL(appUrl ?? 'http://localhost');
-  } catch {
-    // A bad APP_URL is reported under its own name.
-  }
-  if (u?.protocol === 'https:' && u.hostname !== 'localhost') return u.origin;
-  return `mailto:hado@${u?.hostname || 'localhost'}`;
-}
 
 export const LOGIN_PATTERN = /^[A-Za-z0-9._@+-]{1,128}$/;
 
@@ -167,141 +130,11 @@ export const KEYS = {
       return raw;
     },
   },
-  telegramBotToken: {
-    env: 'TELEGRAM_BOT_TOKEN',
-    doc: 'Telegram bot token; unset = no Telegram channel',
-    default: () => null,
-    parse: (raw) => {
-      if (!/^\d+:[A-Za-z0-9_-]+$/.test(raw)) throw new Bad('must look like 123456:ABC-DEF… (from @BotFather)');
-      return raw;
-    },
-    mask: hidden,
-  },
-  telegramWebhookSecret: {
-    env: 'TELEGRAM_WEBHOOK_SECRET',
-    doc: 'Secret Telegram sends in X-Telegram-Bot-Api-Secret-Token; required with TELEGRAM_BOT_TOKEN',
-    default: () => null,
-    parse: (raw) => {
-      // Telegram takes 1-256; fewer than 16 could be guessed by whoever can reach /hooks/telegram.
-      if (!/^[A-Za-z0-9_-]*$/.test(raw)) throw new Bad('must be characters of A-Z, a-z, 0-9, _ and - only');
-      if (raw.length < 16 || raw.length > 256) throw new Bad(`must be 16-256 characters long, got ${raw.length}`);
-      return raw;
-    },
-    mask: hidden,
-  },
-  telegramApiRoot: {
-    env: 'TELEGRAM_API_ROOT',
-    doc: 'Bot API root URL',
-    default: () => 'https://api.telegram.org',
-    parse: url(['http:', 'https:']),
-  },
-  vapidPublicKey: {
-    env: 'HADO_VAPID_PUBLIC_KEY',
-    doc: 'Web Push VAPID public key (base64url, 65 bytes); unset = a key pair made on first start and kept in the database',
-    default: () => null,
-    parse: base64urlKey(65),
-  },
-  vapidPrivateKey: {
-    env: 'HADO_VAPID_PRIVATE_KEY',
-    doc: 'Web Push VAPID private key (base64url, 32 bytes); set together with HADO_VAPID_PUBLIC_KEY',
-    default: () => null,
-    parse: base64urlKey(32),
-    mask: hidden,
-  },
-  vapidSubject: {
-    env: 'HADO_VAPID_SUBJECT',
-    doc: 'Web Push contact for push services: a mailto: or https: URL; default APP_URL when it is https, else mailto:hado@<APP_URL host>',
-    default: (env) => vapidSubjectOf(env.APP_URL),
-    parse: (raw) => {
-      let u: URL;
-      try {
-        u = new URL(raw);
-      } catch {
-        throw new Bad(`must be a mailto: or https: URL, got "${raw}"`);
-      }
-      if (u.protocol !== 'mailto:' && u.protocol !== 'https:') throw new Bad(`must be a mailto: or https: URL, got "${raw}"`);
-      return raw;
-    },
-  },
-  smtpUrl: {
-    env: 'HADO_SMTP_URL',
-    doc: 'SMTP relay for the email channel: smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…:465; unset = no email channel',
-    default: () => null,
-    parse: (raw) => {
-      let u: URL;
-      try {
-        u = new URL(raw);
-      } catch {
-        throw new Bad('must be a URL such as smtp://user:pass@smtp.example.org:587');
-      }
-      if (u.protocol !== 'smtp:' && u.protocol !== 'smtps:') throw new Bad(`must be an smtp:// or smtps:// URL, got "${maskUrlPassword(raw)}"`);
-      if (!u.hostname) throw new Bad('must name a host');
-      return raw;
-    },
-    mask: (raw) => maskUrlPassword(raw),
-  },
-  mailFrom: {
-    env: 'HADO_MAIL_FROM',
-    doc: 'From address of every mail, e.g. "Hado <hado@example.org>"; required with HADO_SMTP_URL',
-    default: () => null,
-    parse: (raw) => {
-      const m = /^\s*(?:[^<>\r\n]*<([^<>\s]+)>|([^<>\s]+))\s*$/.exec(raw);
-      const address = m?.[1] ?? m?.[2];
-      if (!address || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(address)) throw new Bad(`must be an address or "Name <address>", got "${raw}"`);
-      return raw.trim();
-    },
-  },
-  slackBotToken: {
-    env: 'SLACK_BOT_TOKEN',
-    doc: 'Slack bot token (xoxb-…) of an app with chat:write, im:write and users:read; unset = no Slack channel',
-    default: () => null,
-    parse: (raw) => {
-      if (!/^xox[a-z]-[A-Za-z0-9-]+$/.test(raw)) throw new Bad('must look like xoxb-… (OAuth & Permissions → Bot User OAuth Token)');
-      return raw;
-    },
-    mask: hidden,
-  },
-  slackSigningSecret: {
-    env: 'SLACK_SIGNING_SECRET',
-    doc: "The Slack app's signing secret (Basic Information), which signs POST /hooks/slack; required with SLACK_BOT_TOKEN",
-    default: () => null,
-    parse: (raw) => {
-      if (!/^[A-Za-z0-9]{16,128}$/.test(raw)) throw new Bad('must be 16-128 letters and digits (Basic Information → Signing Secret)');
-      return raw;
-    },
-    mask: hidden,
-  },
-  slackApiRoot: {
-    env: 'SLACK_API_ROOT',
-    doc: 'Slack Web API root URL',
-    default: () => 'https://slack.com/api',
-    parse: url(['http:', 'https:']),
-  },
-  expoApiRoot: {
-    env: 'HADO_EXPO_API_ROOT',
-    doc: 'Expo push API root URL (mobile app push); requests go to <root>/--/api/v2/push/send and …/getReceipts',
-    default: () => 'https://exp.host',
-    parse: url(['http:', 'https:']),
-  },
-  expoAccessToken: {
-    env: 'HADO_EXPO_ACCESS_TOKEN',
-    doc: 'Expo access token, sent as a Bearer token; needed only when the Expo project requires it ("enhanced security for push notifications")',
-    default: () => null,
-    parse: (raw) => {
-      if (!/^[\x21-\x7e]{1,512}$/.test(raw)) throw new Bad('must be 1-512 printable characters without spaces');
-      return raw;
-    },
-    mask: hidden,
-  },
-  expoAndroidChannelId: {
-    env: 'HADO_EXPO_ANDROID_CHANNEL',
-    doc: 'Android notification channel id Expo pushes name (channelId); the app creates it with setNotificationChannelAsync',
-    default: () => 'default',
-    parse: (raw) => {
-      if (!/^[A-Za-z0-9._-]{1,64}$/.test(raw)) throw new Bad(`must be 1-64 characters of A-Z, a-z, 0-9, ., _ and -, got "${raw}"`);
-      return raw;
-    },
-  },
+  ...TELEGRAM_KEYS,
+  ...PUSH_KEYS,
+  ...MAIL_KEYS,
+  ...SLACK_KEYS,
+  ...EXPO_KEYS,
   presenceTimeoutMs: {
     env: 'HADO_PRESENCE_TIMEOUT',
     doc: 'Seconds to wait for a presence answer before it counts as unknown',
@@ -472,7 +305,7 @@ export const KEYS = {
     default: () => '5',
     parse: (raw) => {
       const ms = Math.round(Number(raw) * 1000);
-      // Strictly below the answer's 15 s (channels/webhook.ts DELIVER_TIMEOUT_MS): at 15 there would be no connect timer at all (channels/http.ts).
+      // Strictly below the answer's 15 s (channels/webhook/channel.ts DELIVER_TIMEOUT_MS): at 15 there would be no connect timer at all (net/http-client.ts).
       if (!Number.isFinite(ms) || ms <= 0 || ms >= 15_000) {
         throw new Bad(`must be a number of seconds in (0, 15), less than the 15 s a webhook receiver has to answer; got "${raw}"`);
       }
@@ -486,49 +319,6 @@ export const KEYS = {
     parse: int(1, 1000),
   },
 } satisfies { [K in keyof Config]: Key<Config[K]> };
-
-const listOf = (raw: string): string[] =>
-  raw
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-/** Local mode (one user at this machine): on by default with embedded storage; HADO_LOCAL_USER decides when set. */
-function localModeOn(env: Env): boolean {
-  return env.HADO_LOCAL_USER !== undefined ? env.HADO_LOCAL_USER !== '' : !env.DATABASE_URL;
-}
-
-/** The machine's zone: TZ when it names one, else the zone the runtime resolved (UTC when it resolved none). */
-function machineTimeZone(env: Env): string {
-  if (env.TZ && isValidTimeZone(env.TZ)) return env.TZ;
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return zone && isValidTimeZone(zone) ? zone : 'UTC';
-}
-
-/** An IP or CIDR ("10.0.0.0/8", "::1"); throws Bad when malformed. */
-function parseAddressRange(item: string): { address: string; prefix: number; family: 'ipv4' | 'ipv6' } {
-  const [address, prefixText] = item.split('/');
-  const version = isIP(address ?? '');
-  if (!address || version === 0) throw new Bad(`"${item}" is not an IP address or CIDR range`);
-  const max = version === 4 ? 32 : 128;
-  const prefix = prefixText === undefined ? max : Number(prefixText);
-  if (!Number.isInteger(prefix) || prefix < 0 || prefix > max) throw new Bad(`"${item}" has a bad prefix length`);
-  return { address, prefix, family: version === 4 ? 'ipv4' : 'ipv6' };
-}
-
-/** A matcher for the trusted proxy list; IPv4-mapped IPv6 addresses match their IPv4 form. */
-export function addressMatcher(ranges: string[]): (address: string | undefined) => boolean {
-  const list = new BlockList();
-  for (const item of ranges) {
-    const r = parseAddressRange(item);
-    list.addSubnet(r.address, r.prefix, r.family);
-  }
-  return (address) => {
-    if (!address) return false;
-    const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
-    const family = isIP(v4) === 4 ? 'ipv4' : 'ipv6';
-    return list.check(v4, family);
-  };
-}
 
 /** Keys that may be unset (empty = unset). */
 const OPTIONAL = new Set<string>([
@@ -546,80 +336,17 @@ const OPTIONAL = new Set<string>([
   'expoAccessToken',
 ]);
 
-interface KeyReading {
-  name: string;
-  key: Key<unknown>;
-  /** The text in effect (given or default); null = unset. */
-  raw: string | null;
-  source: 'environment' | 'default';
-  value: unknown;
-  problem: string | null;
-}
-
-/** Reads one key: its text (given or default), where it came from, and its value or what is wrong with it. */
-function readKey(name: string, key: Key<unknown>, env: Env): KeyReading {
-  const given = env[key.env];
-  // An empty value means "unset" for optional keys (TELEGRAM_BOT_TOKEN=, HADO_LOCAL_USER=).
-  const raw = given === undefined ? key.default(env) : given === '' ? null : given;
-  const reading: KeyReading = { name, key, raw, source: given === undefined ? 'default' : 'environment', value: null, problem: null };
-  if (raw === null) {
-    if (key.empty !== undefined) reading.value = key.empty;
-    else if (!OPTIONAL.has(name)) reading.problem = `${key.env} must not be empty`;
-    return reading;
-  }
-  try {
-    reading.value = key.parse(raw, env);
-  } catch (e) {
-    if (!(e instanceof Bad)) throw e;
-    reading.problem = `${key.env} ${e.message}`;
-  }
-  return reading;
-}
-
 const readAll = (env: Env): KeyReading[] =>
-  (Object.entries(KEYS) as [string, Key<unknown>][]).map(([name, key]) => readKey(name, key, env));
+  (Object.entries(KEYS) as [string, Key<unknown>][]).map(([name, key]) => readKey(name, key, env, OPTIONAL.has(name)));
 
 /** Parses the environment; throws one ConfigError naming every bad key. */
 export function loadConfig(env: Env = process.env): Config {
   const readings = readAll(env);
   const problems = readings.flatMap((r) => (r.problem ? [r.problem] : []));
   const config = Object.fromEntries(readings.map((r) => [r.name, r.value])) as unknown as Config;
-  if (problems.length === 0 && config.telegramBotToken && !config.telegramWebhookSecret) {
-    problems.push('TELEGRAM_WEBHOOK_SECRET must be set when TELEGRAM_BOT_TOKEN is set');
-  }
-  if (problems.length === 0) problems.push(...vapidPairProblems(config));
-  if (problems.length === 0 && config.smtpUrl && !config.mailFrom) problems.push('HADO_MAIL_FROM must be set when HADO_SMTP_URL is set');
-  if (problems.length === 0 && config.slackBotToken && !config.slackSigningSecret) {
-    problems.push('SLACK_SIGNING_SECRET must be set when SLACK_BOT_TOKEN is set');
-  }
+  if (problems.length === 0) problems.push(...channelKeyProblems(config));
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   return config;
-}
-
-/** Both VAPID keys or neither, and the two must be one pair (a typo would make every push a 403). */
-function vapidPairProblems(config: Pick<Config, 'vapidPublicKey' | 'vapidPrivateKey'>): string[] {
-  const { vapidPublicKey: pub, vapidPrivateKey: priv } = config;
-  if (pub === null && priv === null) return [];
-  if (pub === null || priv === null) return ['HADO_VAPID_PUBLIC_KEY and HADO_VAPID_PRIVATE_KEY must be set together'];
-  try {
-    const ecdh = createECDH('prime256v1');
-    ecdh.setPrivateKey(Buffer.from(priv, 'base64url'));
-    if (ecdh.getPublicKey().toString('base64url') === pub) return [];
-  } catch {
-    // Not a P-256 private key at all: the same answer.
-  }
-  return ['HADO_VAPID_PUBLIC_KEY is not the public key of HADO_VAPID_PRIVATE_KEY (P-256)'];
-}
-
-/** A URL with its password replaced by ****, for output and logs. */
-export function maskUrlPassword(raw: string): string {
-  try {
-    const u = new URL(raw);
-    if (u.password) u.password = '****';
-    return u.toString();
-  } catch {
-    return '****';
-  }
 }
 
 /** Where the data lives, for messages: never a password. */

@@ -1,5 +1,9 @@
-// Prometheus metrics (SPEC D: ops). One registry for the process.
+// Prometheus metrics (SPEC D: ops). One registry for the process, and every
+// counter of it here: the parts that count (the tick, the worker) report to
+// the composition root (runtime.ts), which counts; none creates a metric of
+// its own.
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { CHANNEL_TYPES } from './domain/channels.ts';
 
 export const register = new Registry();
 collectDefaultMetrics({ register });
@@ -17,6 +21,25 @@ export const transitionsTotal = new Counter({
   labelNames: ['to'],
   registers: [register],
 });
+
+export const deliveryDecisions = new Counter({
+  name: 'hado_delivery_decisions_total',
+  help: 'Events looked at by the delivery tick, by why (present, fallback, waiting, quiet, delivered, no-window, ...)',
+  labelNames: ['why'],
+  registers: [register],
+});
+
+/** A delivery attempt's outcome, as the worker reports it (worker.ts Outcome, without `deferred`: no attempt). */
+export type AttemptOutcome = 'ok' | 'retry' | 'failed';
+
+export const deliveryAttempts = new Counter({
+  name: 'hado_delivery_attempts_total',
+  help: 'Delivery attempts by channel type and outcome (ok, retry, failed)',
+  labelNames: ['channel', 'outcome'],
+  registers: [register],
+});
+// Every series exists from the start (at 0), so rates and alerts have a baseline before the first failure.
+for (const channel of CHANNEL_TYPES) for (const outcome of ['ok', 'retry', 'failed']) deliveryAttempts.inc({ channel, outcome }, 0);
 
 export const eventsUpsertedTotal = new Counter({
   name: 'hado_events_upserted_total',

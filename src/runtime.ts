@@ -10,10 +10,8 @@ import { WebPush } from './channels/push/web-push.ts';
 import { ExpoPush } from './channels/mobile/expo.ts';
 import { buildChannels } from './channels/registry.ts';
 import { type TelegramClient, telegramClientOf } from './channels/telegram/api.ts';
-import { clearButtonsAfterDone } from './channels/telegram/channel.ts';
 import { type Mailer, mailerOf } from './channels/email/mailer.ts';
 import { type SlackClient, slackClientOf } from './channels/slack/api.ts';
-import { clearSlackButtonsAfterDone } from './channels/slack/channel.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { type Config, storageLabel } from './config.ts';
 import { openStore, type Store } from './db/connect.ts';
@@ -25,7 +23,7 @@ import { buildApp } from './http/app.ts';
 import { RateLimits } from './http/rate-limit.ts';
 import type { AppContext } from './http/context.ts';
 import { Live } from './live/live.ts';
-import { observeTick, tickDuration, transitionsTotal } from './metrics.ts';
+import { deliveryAttempts, deliveryDecisions, observeTick, tickDuration, transitionsTotal } from './metrics.ts';
 import { recordPresenceHealth } from './db/channels.ts';
 import { startOpsListener } from './ops/listener.ts';
 import { processRegistry } from './ops/process-metrics.ts';
@@ -81,10 +79,11 @@ function connectionLostLog(log: Pick<Logger, 'warn'>): (err: Error) => void {
 }
 
 /**
- * The long-lived objects every part of a process shares, built once: the
- * Telegram client (one flood limiter, one getMe cache), the live stream
- * (started by the first stream request), and the hook that runs after a
- * Done. `live` and `telegram` may be handed in (tests, benches).
+ * The long-lived objects every part of a process shares, built once: every
+ * channel's client (Telegram's flood limiter and getMe cache, the SMTP pool,
+ * Slack's, Web Push's keys, Expo's), the one channel registry over them, the
+ * live stream (started by the first stream request), and the hook that runs
+ * after a Done. `live` and the clients may be handed in (tests, benches).
  */
 export function buildContext(
   store: Store,
@@ -101,26 +100,47 @@ export function buildContext(
   const limits = new RateLimits(config);
   const push = new WebPush({ db: store.db, clock, config, outbound: outboundPolicyOf(config), onError });
   const mobile = new ExpoPush({ db: store.db, clock, config, outbound: outboundPolicyOf(config), log: log.child({ component: 'expo' }), onError });
-  const ctx: AppContext = { store, db: store.db, config, clock, live, telegram, push, mailer, slack, mobile, onError, onEventDone: () => {}, limits };
-  // After Done by any path, the event's old Telegram messages lose their buttons and its
-  // browser notifications close (SPEC A7, issue 12).
-  ctx.onEventDone = (eventId) => {
-    if (telegram) telegram.background('clear buttons', () => clearButtonsAfterDone(ctx, eventId));
-    push.closeEvent(eventId);
-    // Slack's messages of the event say "Done ✓" and lose their buttons (issue 17).
-    if (slack) slack.background('clear buttons', () => clearSlackButtonsAfterDone(ctx, eventId));
+  const channels = buildChannels({ config, clock, db: store.db, onError, telegram, mailer, slack, push, mobile });
+  return {
+    store,
+    db: store.db,
+    config,
+    clock,
+    live,
+    channels,
+    telegram,
+    push,
+    mailer,
+    slack,
+    mobile,
+    onError,
+    // After Done by any path, every channel's hook: Telegram's and Slack's messages lose their
+    // buttons, browser notifications close (SPEC A7, issues 12 and 17).
+    onEventDone: (eventId) => channels.afterDone(eventId),
+    limits,
   };
-  return ctx;
 }
 
-/** Stops what buildContext started: the live stream, Telegram's background calls. The store stays open. */
+/** Stops what buildContext started: the live stream, the channels' background work and pools. The store stays open. */
 export async function closeContext(ctx: AppContext): Promise<void> {
   await ctx.live.stop();
-  await ctx.telegram?.idle();
-  await ctx.push.idle();
-  await ctx.slack?.idle();
-  ctx.mailer?.close();
-  await ctx.mobile.idle();
+  await ctx.channels.close();
+}
+
+/**
+ * The presence cache of a process's ticks (channels/presence.ts) over its
+ * registry. `hado scheduler` / `hado start` and `hado tick` ask through the
+ * same one, so a one-off tick sees what the scheduler sees. `recordHealth`
+ * keeps a channel's timeouts and backoff on its row (off for a dry run,
+ * which writes nothing).
+ */
+export function presenceOf(ctx: AppContext, opts: { recordHealth: boolean }): PresenceCache {
+  return new PresenceCache(ctx.channels, {
+    timeoutMs: ctx.config.presenceTimeoutMs,
+    onError: (err, channel) => ctx.onError(err, 'presence', { channel: channel.id }),
+    // A channel that keeps timing out is backed off; every process and /me/channels see it on the row.
+    ...(opts.recordHealth ? { onHealth: (id: number, timeouts: number, until: Date | null) => recordPresenceHealth(ctx.db, id, timeouts, until) } : {}),
+  });
 }
 
 /**
@@ -179,6 +199,49 @@ function logDeliveries(log: Logger, report: Pick<TickReport, 'decisions' | 'noti
 const delivers = (decisions: ReadonlyArray<{ channels: unknown[] }> | null): boolean => (decisions ?? []).some((d) => d.channels.length > 0);
 
 /**
+ * The scheduler's two loops over the process's presence cache: the minute
+ * tick (lifecycle, event deliveries, the retention sweep, notice pushes) and
+ * the notice tick between them (SPEC B5). A tick that wrote rows wakes this
+ * process's worker, if it runs one.
+ */
+function schedulerLoops(ctx: AppContext, log: Logger, worker: Worker | null): Loop[] {
+  const { config, onError } = ctx;
+  const presence = presenceOf(ctx, { recordHealth: true });
+  const onPreferenceError = (err: unknown) => onError(err, 'preferences read (delivering with the defaults)');
+  const cfg = windowConfigOf(config);
+  const minute = everyMinute(
+    ctx.clock,
+    async ({ minuteMs }) => {
+      const end = tickDuration.startTimer();
+      const startedMs = ctx.clock.now().epochMilliseconds;
+      const report = await runTick(ctx.db, ctx.clock.now(), { presence, cfg, ...noticeConfigOf(config), onPreferenceError });
+      end();
+      observeTick({ startedMs, finishedMs: ctx.clock.now().epochMilliseconds, minuteMs }, report);
+      for (const d of report.decisions ?? []) deliveryDecisions.inc({ why: d.why });
+      for (const t of report.transitions ?? []) {
+        transitionsTotal.inc({ to: t.to });
+        log.info({ event: t.id, from: t.from, to: t.to }, 'transition');
+      }
+      logDeliveries(log, report);
+      if (report.swept > 0) log.info({ removed: report.swept }, 'notice retention sweep');
+      // Rows were written in this process: no need to wait for the worker's next poll.
+      if (delivers(report.decisions) || delivers(report.notices)) worker?.wake();
+    },
+    (err) => onError(err, 'tick'),
+  );
+  // Notices between the minute ticks: present channels get them within seconds (SPEC B5).
+  const notices = noticeLoop(
+    { db: ctx.db, clock: ctx.clock, presence, fallbackMinutes: config.noticeFallbackMinutes, onPreferenceError },
+    (decided: NoticeTickDecision[]) => {
+      logDeliveries(log, { decisions: null, notices: decided });
+      if (delivers(decided)) worker?.wake();
+    },
+    (err) => onError(err, 'notice tick'),
+  );
+  return [minute, notices];
+}
+
+/**
  * Starts the requested parts in this process; `hado start` runs them all.
  * Aborting `signal` while it starts (a SIGTERM during the migrations or the
  * wait for the database) closes what was opened and rejects with its reason.
@@ -189,7 +252,6 @@ export async function run(config: Config, parts: Parts, opts: { migrate: boolean
   const { onError } = ctx;
   const loops: Loop[] = [];
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
-  const channels = buildChannels({ config, clock: ctx.clock, telegram: ctx.telegram, push: ctx.push, mailer: ctx.mailer, slack: ctx.slack, mobile: ctx.mobile });
   // The VAPID key pair is made on first start (and read once), not on the first subscription. It is
   // the first query after the migrations: a blip there is waited out like the start-up's own wait.
   try {
@@ -210,55 +272,15 @@ export async function run(config: Config, parts: Parts, opts: { migrate: boolean
     ? new Worker({
         db: ctx.db,
         clock: ctx.clock,
-        channels,
+        channels: ctx.channels,
         appUrl: config.appUrl,
         perHost: config.deliveryHostConcurrency,
         log: log.child({ part: 'worker' }),
         onError,
+        onAttempt: (channel, outcome) => deliveryAttempts.inc({ channel, outcome }),
       })
     : null;
-  if (parts.scheduler) {
-    const presence = new PresenceCache(channels, {
-      timeoutMs: config.presenceTimeoutMs,
-      onError: (err, channel) => onError(err, 'presence', { channel: channel.id }),
-      // A channel that keeps timing out is backed off; every process and /me/channels see it on the row.
-      onHealth: (id, timeouts, until) => recordPresenceHealth(ctx.db, id, timeouts, until),
-    });
-    const onPreferenceError = (err: unknown) => onError(err, 'preferences read (delivering with the defaults)');
-    const cfg = windowConfigOf(config);
-    loops.push(
-      everyMinute(
-        ctx.clock,
-        async ({ minuteMs }) => {
-          const end = tickDuration.startTimer();
-          const startedMs = ctx.clock.now().epochMilliseconds;
-          const report = await runTick(ctx.db, ctx.clock.now(), { presence, cfg, ...noticeConfigOf(config), onPreferenceError });
-          end();
-          observeTick({ startedMs, finishedMs: ctx.clock.now().epochMilliseconds, minuteMs }, report);
-          for (const t of report.transitions ?? []) {
-            transitionsTotal.inc({ to: t.to });
-            log.info({ event: t.id, from: t.from, to: t.to }, 'transition');
-          }
-          logDeliveries(log, report);
-          if (report.swept > 0) log.info({ removed: report.swept }, 'notice retention sweep');
-          // Rows were written in this process: no need to wait for the worker's next poll.
-          if (delivers(report.decisions) || delivers(report.notices)) worker?.wake();
-        },
-        (err) => onError(err, 'tick'),
-      ),
-    );
-    // Notices between the minute ticks: present channels get them within seconds (SPEC B5).
-    loops.push(
-      noticeLoop(
-        { db: ctx.db, clock: ctx.clock, presence, fallbackMinutes: config.noticeFallbackMinutes, onPreferenceError },
-        (notices: NoticeTickDecision[]) => {
-          logDeliveries(log, { decisions: null, notices });
-          if (delivers(notices)) worker?.wake();
-        },
-        (err) => onError(err, 'notice tick'),
-      ),
-    );
-  }
+  if (parts.scheduler) loops.push(...schedulerLoops(ctx, log, worker));
   if (parts.http) {
     app = await buildApp(ctx, { logger: log });
     await app.listen({ port: config.port, host: config.host });

@@ -1,26 +1,39 @@
-// Channel type → implementation (SPEC A7). The tick asks presence and the
-// worker delivers through whatever is registered here; a type without an
-// implementation in this process is `unknown` for presence and fails its
-// deliveries with a clear, final error.
+// Channel type → implementation (SPEC A7). Built once per process by the
+// composition root (runtime.ts buildContext) and handed to everything that
+// needs a channel: the ticks ask presence, the worker delivers, the routes
+// add and describe, the hook after Done runs, the stop waits — all through
+// here. A type without an implementation in a registry (a test's partial
+// one) is `unknown` for presence and fails its deliveries with a clear,
+// final error.
+import { Background } from '../background.ts';
 import type { Clock } from '../clock.ts';
 import type { Config } from '../config.ts';
+import type { Db } from '../db/connect.ts';
+import { CHANNEL_TYPES } from '../domain/channels.ts';
+import { type ErrorSink, ignoreErrors } from '../errors.ts';
+import { outboundPolicyOf } from '../net/outbound.ts';
 import { emailChannel } from './email/channel.ts';
 import type { Mailer } from './email/mailer.ts';
+import { mobileChannel } from './mobile/channel.ts';
+import type { ExpoPush } from './mobile/expo.ts';
+import { pushChannel } from './push/channel.ts';
+import type { WebPush } from './push/web-push.ts';
 import type { SlackClient } from './slack/api.ts';
 import { slackChannel } from './slack/channel.ts';
 import type { TelegramClient } from './telegram/api.ts';
 import { telegramChannel } from './telegram/channel.ts';
 import type { Channel, ChannelType } from './types.ts';
-import { webChannel } from './web.ts';
-import { webhookChannel } from './webhook.ts';
-import { outboundPolicyOf } from '../net/outbound.ts';
-import { pushChannel } from './push/channel.ts';
-import type { WebPush } from './push/web-push.ts';
-import { mobileChannel } from './mobile/channel.ts';
-import type { ExpoPush } from './mobile/expo.ts';
+import { webChannel } from './web/channel.ts';
+import { webhookChannel } from './webhook/channel.ts';
 
 export class ChannelRegistry {
   private readonly channels = new Map<ChannelType, Channel>();
+  /** The hooks after Done, run after the answer. */
+  private readonly afterDoneWork: Background;
+
+  constructor(onError: ErrorSink = ignoreErrors) {
+    this.afterDoneWork = new Background(onError, 'channel hook after Done');
+  }
 
   /** Registers (or replaces) the implementation of a channel type. */
   register(channel: Channel): this {
@@ -32,9 +45,14 @@ export class ChannelRegistry {
     return this.channels.get(type);
   }
 
+  /** Every registered channel, in CHANNEL_TYPES order. */
+  all(): Channel[] {
+    return CHANNEL_TYPES.flatMap((type) => this.channels.get(type) ?? []);
+  }
+
   /** Runs every channel's upkeep (Channel.maintain), one after another; a failure is reported and the rest still run. */
   async maintain(report: (err: unknown, type: ChannelType) => void): Promise<void> {
-    for (const channel of this.channels.values()) {
+    for (const channel of this.all()) {
       if (!channel.maintain) continue;
       try {
         await channel.maintain();
@@ -43,36 +61,66 @@ export class ChannelRegistry {
       }
     }
   }
+
+  /** After Done by any path, once committed: every channel's hook, in the background (SPEC A7). */
+  afterDone(eventId: number): void {
+    for (const channel of this.all()) {
+      const hook = channel.afterDone?.bind(channel);
+      if (hook) this.afterDoneWork.run(`${channel.type} after Done of event ${eventId}`, () => hook(eventId));
+    }
+  }
+
+  /** Resolves when the hooks after Done and every channel's own background work have finished. */
+  async idle(): Promise<void> {
+    do {
+      await this.afterDoneWork.idle();
+      await Promise.all(this.all().map((c) => c.idle()));
+    } while (this.afterDoneWork.size > 0);
+  }
+
+  /** Waits for the background work, then releases what the channels hold. */
+  async close(): Promise<void> {
+    await this.idle();
+    await Promise.all(this.all().map((c) => c.close()));
+  }
+}
+
+/** What the channels are built from: the process's configuration, clock, store, error sink and long-lived clients. */
+export interface ChannelDeps {
+  config: Config;
+  clock: Clock;
+  db: Db;
+  onError: ErrorSink;
+  /** Null when the deployment has none: the type's rows then fail clearly. */
+  telegram: TelegramClient | null;
+  mailer: Mailer | null;
+  slack: SlackClient | null;
+  push: WebPush;
+  mobile: ExpoPush;
 }
 
 /**
- * The process's channels, configured from the environment: one line per
- * channel type (a new type registers here). `telegram` and `mailer` are the
- * process's clients (null when not configured: their rows then fail clearly);
- * `push` the process's WebPush, `mobile` its ExpoPush (runtime.ts buildContext).
+ * The process's channels: one line per type. The table is keyed by every
+ * ChannelType, so a type without a line here is a compile error. Called
+ * once, by runtime.ts buildContext.
  */
-export function buildChannels(deps: {
-  config: Config;
-  clock: Clock;
-  telegram?: TelegramClient | null;
-  push?: WebPush | null;
-  mailer?: Mailer | null;
-  slack?: SlackClient | null;
-  mobile?: ExpoPush | null;
-}): ChannelRegistry {
-  return new ChannelRegistry()
-    .register(webChannel)
-    .register(
-      webhookChannel({
-        clock: deps.clock,
-        presenceTimeoutMs: deps.config.presenceTimeoutMs,
-        connectTimeoutMs: deps.config.connectTimeoutMs,
-        outbound: outboundPolicyOf(deps.config),
-      }),
-    )
-    .register(telegramChannel(deps.telegram ?? null))
-    .register(pushChannel(deps.push ?? null))
-    .register(emailChannel({ mailer: deps.mailer ?? null, appUrl: deps.config.appUrl }))
-    .register(slackChannel(deps.slack ?? null))
-    .register(mobileChannel(deps.mobile ?? null));
+export function buildChannels(deps: ChannelDeps): ChannelRegistry {
+  const { config } = deps;
+  const table: Record<ChannelType, Channel> = {
+    web: webChannel,
+    webhook: webhookChannel({
+      clock: deps.clock,
+      presenceTimeoutMs: config.presenceTimeoutMs,
+      connectTimeoutMs: config.connectTimeoutMs,
+      outbound: outboundPolicyOf(config),
+    }),
+    telegram: telegramChannel(deps.telegram, { db: deps.db, configured: Boolean(config.telegramWebhookSecret) }),
+    push: pushChannel(deps.push),
+    mobile: mobileChannel(deps.mobile),
+    email: emailChannel({ mailer: deps.mailer, appUrl: config.appUrl }),
+    slack: slackChannel(deps.slack, { db: deps.db, configured: Boolean(config.slackSigningSecret) }),
+  };
+  const registry = new ChannelRegistry(deps.onError);
+  for (const type of CHANNEL_TYPES) registry.register(table[type]);
+  return registry;
 }

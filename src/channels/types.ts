@@ -1,41 +1,88 @@
-// The one contract every channel implements (SPEC A7). The tick asks
-// presence; the worker calls deliver for each pending outbox row.
-import type { ChannelRecord, PresenceUser } from '../db/channels.ts';
+// The one contract every channel type implements (SPEC A7, A8): its whole
+// life behind one interface — what it needs from the deployment, how a user
+// adds one and how it is confirmed, how it says who is there, how it
+// delivers, how the settings page names it, what it does after Done, and its
+// stop. The registry (registry.ts) holds one per type; the ticks ask
+// presence, the worker delivers, the routes add and describe through it, and
+// nothing outside channels/ compares channel types.
+//
+// Room left for what comes next, without building it: a delivery to an
+// address that is not a user (a Slack channel id, a guest's email) is one
+// more member beside `deliver`, and a per-channel fan-out policy one more
+// property; the contract suite (test/channels/contract.test.ts) grows with
+// them.
+import type { DeliveryResult, OutgoingMessage } from '../core/outgoing.ts';
+import type { ChannelRecord, ChannelRow, PresenceUser } from '../db/channels.ts';
+import type { Db } from '../db/connect.ts';
 import type { ChannelType, Presence } from '../domain/channels.ts';
 import type { Locale } from '../i18n/locales.ts';
 
-export type { ChannelRecord, ChannelType, Presence, PresenceUser };
+export type { ChannelRecord, ChannelRow, ChannelType, DeliveryResult, OutgoingMessage, Presence, PresenceUser };
 
 /**
- * What a delivery carries: a ready-to-show message about an event (Part A)
- * or a notice (Part B), with absolute action URLs for the webhook and the
- * token for Telegram's callback buttons.
+ * How a channel proves its owner asked for it before it delivers anything
+ * (issue 17): `none`; a `link` mailed to it (/a/confirm/{code}); a `button`
+ * in a message to it (Slack's Confirm); a `code` the user sends from it
+ * (Telegram's "/start <code>", which links and confirms at once).
  */
-export interface OutgoingMessage {
-  deliveryId: number;
-  actionToken: string;
-  kind: 'event' | 'notice';
-  /** The webhook JSON body of A7 (event) or B5 (notice), built by the engine. */
-  body: Record<string, unknown>;
-  title: string;
-  subtitle: string | null;
-  deepLink: string | null;
-  /** Label of the Done button; null for notices (no Ack/Done). */
-  doneLabel: string | null;
-  /** The recipient's language: the words a channel adds (Telegram's buttons) follow it; the client's texts stay as sent. */
-  locale: Locale;
+export type Confirmation = 'none' | 'link' | 'button' | 'code';
+
+/**
+ * How a user gets one (SPEC A8): `with-user` — made with the user, never
+ * added or deleted (the inbox); `config` — POST /me/channels {type, config}
+ * (Channel.add); `own-route` — an entry of its own (Telegram's link code, a
+ * browser's subscription, a phone's registration), which Channel.add names.
+ */
+export type AddedBy = 'with-user' | 'config' | 'own-route';
+
+/** The deployment settings a type needs (environment keys, src/config.ts), and whether this process has them. */
+export interface ChannelSettings {
+  keys: readonly string[];
+  /** False: the settings page says what to set, adding one is refused, and existing rows fail with a clear, final error. */
+  configured: boolean;
 }
 
-export type DeliveryResult =
-  | { ok: true; externalId?: string }
-  | { ok: false; error: string; retryable: boolean; retryAfterMs?: number };
+/** POST /me/channels {type, config} for this type. */
+export interface AddRequest {
+  db: Db;
+  user: { id: number; locale: Locale };
+  /** The request's `config`, unchecked: the channel checks it and names the field it refuses (`config.address`). */
+  config: Record<string, unknown> | undefined;
+  now: Date;
+}
+
+export interface Added {
+  row: ChannelRow;
+  /** Shown this once in the answer (a webhook's signing secret). */
+  secret?: string;
+}
+
+/** A channel as the settings page lists it. */
+export interface ChannelDescription {
+  /** The type's name in the reader's language ("Web inbox", "Slack"). */
+  name: string;
+  /** What tells this one apart: an address, a device, "waiting for confirmation". */
+  details: string[];
+}
 
 export interface Channel {
   readonly type: ChannelType;
+  /** What it needs from the deployment. */
+  readonly settings: ChannelSettings;
+  /** How a user gets one. */
+  readonly addedBy: AddedBy;
+  /** How a new one is confirmed by its owner (rows of types other than `none` start unconfirmed). */
+  readonly confirms: Confirmation;
+
+  /**
+   * Whether the user is at this channel now: `present` only when certain,
+   * `absent` when certainly not, otherwise `unknown`. Asked at most once a
+   * minute per channel (channels/presence.ts), never for a disabled one,
+   * within HADO_PRESENCE_TIMEOUT: a channel that cannot tell answers `unknown`.
+   */
   presence(user: PresenceUser, channel: ChannelRecord, now: Date): Promise<Presence>;
+  /** Sends one message; never called for a disabled or unconfirmed channel. A throw counts as a retryable failure. */
   deliver(message: OutgoingMessage, user: PresenceUser, channel: ChannelRecord): Promise<DeliveryResult>;
-  /** Upkeep the worker runs about once a minute beside its deliveries (Expo's receipts); errors go to the worker's sink. */
-  maintain?(): Promise<void>;
   /**
    * Where a delivery through this channel goes, for the worker's per-destination
    * limit and circuit breaker (worker/destinations.ts): e.g. a webhook's
@@ -43,4 +90,27 @@ export interface Channel {
    * limits of their own (the inbox, Telegram's flood control).
    */
   destination?(channel: ChannelRecord): string | null;
+  /** Upkeep the worker runs about once a minute beside its deliveries (Expo's receipts); errors go to the worker's sink. */
+  maintain?(): Promise<void>;
+
+  /**
+   * POST /me/channels with this type: checks the config (a 422 naming the
+   * field), makes the row and answers it; or refuses, saying where this type
+   * is added instead (Telegram's link, a browser's subscription).
+   */
+  add(request: AddRequest): Promise<Added>;
+  /** The channel in the settings page's list. Pure. */
+  describe(row: ChannelRow, locale: Locale): ChannelDescription;
+
+  /**
+   * After Done by any path, once committed: edits or closes the messages it
+   * sent about the event (Telegram's buttons, Slack's "Done ✓", a browser's
+   * notification). Best effort: run in the background, resolves when tried,
+   * and a side that is gone is logged, never thrown.
+   */
+  afterDone?(eventId: number): Promise<void>;
+  /** Resolves when the work it started in the background has finished. */
+  idle(): Promise<void>;
+  /** Releases what it holds (a connection pool) once idle; at a process's stop. */
+  close(): Promise<void>;
 }

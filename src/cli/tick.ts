@@ -1,10 +1,9 @@
-import { PresenceCache } from '../channels/presence.ts';
-import { buildChannels } from '../channels/registry.ts';
 import { FakeClock, systemClock } from '../clock.ts';
 import { loadConfig } from '../config.ts';
 import { withRollback } from '../db/sandbox.ts';
+import { INBOX } from '../domain/channels.ts';
 import { Temporal } from '../domain/time.ts';
-import { openContext } from '../runtime.ts';
+import { closeContext, openContext, presenceOf } from '../runtime.ts';
 import type { TickDecision } from '../scheduler/delivery-tick.ts';
 import type { NoticeTickDecision } from '../scheduler/notice-delivery-tick.ts';
 import { noticeConfigOf, runTick, type TickReport, windowConfigOf } from '../scheduler/tick.ts';
@@ -43,9 +42,10 @@ export function formatReport(report: TickReport, dryRun: boolean): string[] {
   const notices = report.notices ?? [];
   lines.push(`Notices: ${notices.length} push(es) looked at${report.swept > 0 ? `, ${report.swept} expired notice(s) removed` : ''}`);
   for (const d of notices) lines.push(formatNoticeDecision(d));
+  // The inbox's rows are the delivery itself (written ok): the rest wait for the worker.
   const rows =
-    report.decisions.reduce((n, d) => n + d.channels.filter((c) => c.type !== 'web').length, 0) +
-    notices.reduce((n, d) => n + d.channels.filter((c) => c.type !== 'web').length, 0);
+    report.decisions.reduce((n, d) => n + d.channels.filter((c) => c.type !== INBOX).length, 0) +
+    notices.reduce((n, d) => n + d.channels.filter((c) => c.type !== INBOX).length, 0);
   if (rows > 0 && !dryRun) lines.push(`${rows} delivery row(s) queued for the worker (hado worker, or hado start).`);
   return lines;
 }
@@ -63,12 +63,9 @@ async function tick(at: string | undefined, dryRun: boolean): Promise<number> {
   const ctx = await openContext(config, { migrate: !dryRun, clock });
   try {
     const now = clock.now();
-    const channels = buildChannels({ config, clock, telegram: ctx.telegram });
     const deps = {
-      presence: new PresenceCache(channels, {
-        timeoutMs: config.presenceTimeoutMs,
-        onError: (err, channel) => ctx.onError(err, 'presence', { channel: channel.id }),
-      }),
+      // The process's one registry, as the scheduler asks it: every channel type's real presence.
+      presence: presenceOf(ctx, { recordHealth: !dryRun }),
       cfg: windowConfigOf(config),
       ...noticeConfigOf(config),
       onPreferenceError: (err: unknown) => ctx.onError(err, 'preferences read (delivering with the defaults)'),
@@ -79,6 +76,7 @@ async function tick(at: string | undefined, dryRun: boolean): Promise<number> {
     for (const line of formatReport(report, dryRun)) console.log(line);
     return 0;
   } finally {
+    await closeContext(ctx);
     await ctx.store.close();
   }
 }

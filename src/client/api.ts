@@ -197,6 +197,23 @@ export interface paths {
         patch: operations["patchMyChannel"];
         trace?: never;
     };
+    "/me/channels/telegram/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A one-time code: send "/start <code>" to the bot (or open start_url) to link Telegram */
+        post: operations["linkTelegram"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/me/push/vapid-key": {
         parameters: {
             query?: never;
@@ -283,86 +300,6 @@ export interface paths {
         head?: never;
         /** Switch mobile push to a device off or on */
         patch: operations["patchMyDevice"];
-        trace?: never;
-    };
-    "/a/{token}/ack": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Ack the delivery's event (the link in a webhook body; the token is the credential)
-         * @description Any body or none is accepted and ignored. An unknown or spent token is a 404.
-         */
-        post: operations["ackByLink"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/a/{token}/done": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Done the delivery's event (the link in a webhook body; the token is the credential)
-         * @description Any body or none is accepted and ignored. An unknown or spent token is a 404.
-         */
-        post: operations["doneByLink"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/hooks/slack": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * An interaction from the Slack app (button presses in Hado's DMs), signed with the signing secret
-         * @description application/x-www-form-urlencoded with one field, payload (JSON). Answers an empty 200 (also for a payload Hado has no use for, or none). 401 for a missing, wrong or stale (over 5 minutes) signature; 404 when Slack is not configured on this Hado.
-         */
-        post: operations["slackInteraction"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/notices": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Write a notice, or a batch of them (all or nothing, at most 500)
-         * @description mode create (default), upsert (one live notice per source_ref and topic) or group (folds a stream into one notice with a counter). A repeated dedupe_key returns the existing notice with result "duplicate".
-         */
-        post: operations["postNotices"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
         trace?: never;
     };
     "/me/notices": {
@@ -502,7 +439,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/me/channels/telegram/link": {
+    "/a/{token}/ack": {
         parameters: {
             query?: never;
             header?: never;
@@ -511,8 +448,71 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A one-time code: send "/start <code>" to the bot (or open start_url) to link Telegram */
-        post: operations["linkTelegram"];
+        /**
+         * Ack the delivery's event (the link in a webhook body; the token is the credential)
+         * @description Any body or none is accepted and ignored. An unknown or spent token is a 404.
+         */
+        post: operations["ackByLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/a/{token}/done": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Done the delivery's event (the link in a webhook body; the token is the credential)
+         * @description Any body or none is accepted and ignored. An unknown or spent token is a 404.
+         */
+        post: operations["doneByLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hooks/slack": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An interaction from the Slack app (button presses in Hado's DMs), signed with the signing secret
+         * @description application/x-www-form-urlencoded with one field, payload (JSON). Answers an empty 200 (also for a payload Hado has no use for, or none). 401 for a missing, wrong or stale (over 5 minutes) signature; 404 when Slack is not configured on this Hado.
+         */
+        post: operations["slackInteraction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write a notice, or a batch of them (all or nothing, at most 500)
+         * @description mode create (default), upsert (one live notice per source_ref and topic) or group (folds a stream into one notice with a counter). A repeated dedupe_key returns the existing notice with result "duplicate".
+         */
+        post: operations["postNotices"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3429,6 +3429,160 @@ export interface operations {
             };
         };
     };
+    linkTelegram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        bot_url: string;
+                        start_url: string;
+                        /**
+                         * Format: date-time
+                         * @description An instant, ISO 8601 in UTC
+                         */
+                        expires_at: string;
+                    };
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The action does not apply in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description An outside service (Telegram) did not answer */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for the moment: retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     getPushKey: {
         parameters: {
             query?: never;
@@ -4849,789 +5003,6 @@ export interface operations {
             };
             /** @description A field is invalid: the message, field and index say which */
             422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description A stable code (src/errors.ts)
-                             * @enum {unknown}
-                             */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
-                            /** @description What is wrong, naming the field (and the index in a batch) */
-                            message: string;
-                            /** @description The record of a batch that is wrong */
-                            index?: number;
-                            /** @description The dotted path of the offending field, e.g. payload.title */
-                            field?: string;
-                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
-                            text?: string;
-                        };
-                    };
-                };
-            };
-            /** @description The database is unreachable for the moment: retry after Retry-After seconds */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description A stable code (src/errors.ts)
-                             * @enum {unknown}
-                             */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
-                            /** @description What is wrong, naming the field (and the index in a batch) */
-                            message: string;
-                            /** @description The record of a batch that is wrong */
-                            index?: number;
-                            /** @description The dotted path of the offending field, e.g. payload.title */
-                            field?: string;
-                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
-                            text?: string;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    ackByLink: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The delivery's action token */
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        action: "ack" | "done";
-                        event: {
-                            id: number;
-                            /**
-                             * @description The phase of an event (SPEC A4)
-                             * @enum {unknown}
-                             */
-                            state: "scheduled" | "preparing" | "today" | "overdue" | "done" | "expired" | "withdrawn";
-                            /**
-                             * Format: date-time
-                             * @description An instant, ISO 8601 in UTC
-                             */
-                            quiet_until: string;
-                            done_at: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Nothing there (or not yours) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description A stable code (src/errors.ts)
-                             * @enum {unknown}
-                             */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
-                            /** @description What is wrong, naming the field (and the index in a batch) */
-                            message: string;
-                            /** @description The record of a batch that is wrong */
-                            index?: number;
-                            /** @description The dotted path of the offending field, e.g. payload.title */
-                            field?: string;
-                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
-                            text?: string;
-                        };
-                    };
-                };
-            };
-            /** @description The action does not apply in the current state */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description A stable code (src/errors.ts)
-                             * @enum {unknown}
-                             */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
-                            /** @description What is wrong, naming the field (and the index in a batch) */
-                            message: string;
-                            /** @description The record of a batch that is wrong */
-                            index?: number;
-                            /** @description The dotted path of the offending field, e.g. payload.title */
-                            field?: string;
-                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
-                            text?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Too many requests: wait (see Retry-After) and retry */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description A stable code (src/errors.ts)
-                             * @enum {unknown}
-                             */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
-                            /** @description What is wrong, naming the field (and the index in a batch) */
-                            message: string;
-                            /** @description The record of a batch that is wrong */
-                            index?: number;
-                            /** @description The dotted path of the offending field, e.g. payload.title */
-                            field?: string;
-                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
-                            text?: string;
-                        };
-                    };
-                };
-            };
-            /** @description The database is unreachable for the moment: retry after Retry-After seconds */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description A stable code (src/errors.ts)
-                             * @enum {unknown}
-                             */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
-                            /** @description What is wrong, naming the field (and the index in a batch) */
-                            message: string;
-                            /** @description The record of a batch that is wrong */
-                            index?: number;
-                            /** @description The dotted path of the offending field, e.g. payload.title */
-                            field?: string;
-                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
-                            text?: string;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    doneByLink: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The delivery's action token */
-                token: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        action: "ack" | "done";
-                        event: {
-                            id: number;
-                            /**
-                             * @description The phase of an event (SPEC A4)
-                             * @enum {unknown}
-                             */
-                            state: "scheduled" | "preparing" | "today" | "overdue" | "done" | "expired" | "withdrawn";
-                            /**
-                             * Format: date-time
-                             * @description An instant, ISO 8601 in UTC
-                             */
-                            quiet_until: string;
-                            done_at: string | null;
-                        };
-                    };
-                };
-            };
-            /** @description Nothing there (or not yours) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description A stable code (src/errors.ts)
-                             * @enum {unknown}
-                             */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
-                            /** @description What is wrong, naming the field (and the index in a batch) */
-                            message: string;
-                            /** @description The record of a batch that is wrong */
-                            index?: number;
-                            /** @description The dotted path of the offending field, e.g. payload.title */
-                            field?: string;
-                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
-                            text?: string;
-                        };
-                    };
-                };
-            };
-            /** @description The action does not apply in the current state */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description A stable code (src/errors.ts)
-                             * @enum {unknown}
-                             */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
-                            /** @description What is wrong, naming the field (and the index in a batch) */
-                            message: string;
-                            /** @description The record of a batch that is wrong */
-                            index?: number;
-                            /** @description The dotted path of the offending field, e.g. payload.title */
-                            field?: string;
-                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
-                            text?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Too many requests: wait (see Retry-After) and retry */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description A stable code (src/errors.ts)
-                             * @enum {unknown}
-                             */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
-                            /** @description What is wrong, naming the field (and the index in a batch) */
-                            message: string;
-                            /** @description The record of a batch that is wrong */
-                            index?: number;
-                            /** @description The dotted path of the offending field, e.g. payload.title */
-                            field?: string;
-                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
-                            text?: string;
-                        };
-                    };
-                };
-            };
-            /** @description The database is unreachable for the moment: retry after Retry-After seconds */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description A stable code (src/errors.ts)
-                             * @enum {unknown}
-                             */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
-                            /** @description What is wrong, naming the field (and the index in a batch) */
-                            message: string;
-                            /** @description The record of a batch that is wrong */
-                            index?: number;
-                            /** @description The dotted path of the offending field, e.g. payload.title */
-                            field?: string;
-                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
-                            text?: string;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    slackInteraction: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/x-www-form-urlencoded": {
-                    /**
-                     * @description A Slack interaction payload, JSON (https://api.slack.com/reference/interaction-payloads)
-                     * @example {"type":"block_actions","user":{"id":"U0123ABCD"},"container":{"type":"message","channel_id":"D0123ABCD","message_ts":"1785585600.000100"},"actions":[{"action_id":"hado_ack","value":"the-action-token-of-the-button"}]}
-                     */
-                    payload: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Taken (an empty body) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description The body is not JSON, or not what the route takes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description A stable code (src/errors.ts)
-                             * @enum {unknown}
-                             */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
-                            /** @description What is wrong, naming the field (and the index in a batch) */
-                            message: string;
-                            /** @description The record of a batch that is wrong */
-                            index?: number;
-                            /** @description The dotted path of the offending field, e.g. payload.title */
-                            field?: string;
-                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
-                            text?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Missing or wrong credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description A stable code (src/errors.ts)
-                             * @enum {unknown}
-                             */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
-                            /** @description What is wrong, naming the field (and the index in a batch) */
-                            message: string;
-                            /** @description The record of a batch that is wrong */
-                            index?: number;
-                            /** @description The dotted path of the offending field, e.g. payload.title */
-                            field?: string;
-                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
-                            text?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Nothing there (or not yours) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description A stable code (src/errors.ts)
-                             * @enum {unknown}
-                             */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
-                            /** @description What is wrong, naming the field (and the index in a batch) */
-                            message: string;
-                            /** @description The record of a batch that is wrong */
-                            index?: number;
-                            /** @description The dotted path of the offending field, e.g. payload.title */
-                            field?: string;
-                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
-                            text?: string;
-                        };
-                    };
-                };
-            };
-            /** @description The request did not arrive in time */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description A stable code (src/errors.ts)
-                             * @enum {unknown}
-                             */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
-                            /** @description What is wrong, naming the field (and the index in a batch) */
-                            message: string;
-                            /** @description The record of a batch that is wrong */
-                            index?: number;
-                            /** @description The dotted path of the offending field, e.g. payload.title */
-                            field?: string;
-                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
-                            text?: string;
-                        };
-                    };
-                };
-            };
-            /** @description The body is too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description A stable code (src/errors.ts)
-                             * @enum {unknown}
-                             */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
-                            /** @description What is wrong, naming the field (and the index in a batch) */
-                            message: string;
-                            /** @description The record of a batch that is wrong */
-                            index?: number;
-                            /** @description The dotted path of the offending field, e.g. payload.title */
-                            field?: string;
-                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
-                            text?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Too many requests: wait (see Retry-After) and retry */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description A stable code (src/errors.ts)
-                             * @enum {unknown}
-                             */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
-                            /** @description What is wrong, naming the field (and the index in a batch) */
-                            message: string;
-                            /** @description The record of a batch that is wrong */
-                            index?: number;
-                            /** @description The dotted path of the offending field, e.g. payload.title */
-                            field?: string;
-                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
-                            text?: string;
-                        };
-                    };
-                };
-            };
-            /** @description The database is unreachable for the moment: retry after Retry-After seconds */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description A stable code (src/errors.ts)
-                             * @enum {unknown}
-                             */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
-                            /** @description What is wrong, naming the field (and the index in a batch) */
-                            message: string;
-                            /** @description The record of a batch that is wrong */
-                            index?: number;
-                            /** @description The dotted path of the offending field, e.g. payload.title */
-                            field?: string;
-                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
-                            text?: string;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    postNotices: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    recipients: string[];
-                    mode?: "create" | "upsert" | "group";
-                    source_ref?: string;
-                    topic?: string;
-                    title: string;
-                    body?: string;
-                    deep_link?: string;
-                    data?: {
-                        [key: string]: unknown;
-                    };
-                    actor?: string;
-                    urgent?: boolean;
-                    dedupe_key?: string;
-                    claim?: boolean;
-                    channels?: ("web" | "telegram" | "webhook" | "push" | "mobile" | "email" | "slack")[];
-                    group?: {
-                        window_minutes?: number;
-                        step?: number;
-                        template?: string;
-                        messages?: string[];
-                    };
-                } | {
-                    notices: {
-                        recipients: string[];
-                        mode?: "create" | "upsert" | "group";
-                        source_ref?: string;
-                        topic?: string;
-                        title: string;
-                        body?: string;
-                        deep_link?: string;
-                        data?: {
-                            [key: string]: unknown;
-                        };
-                        actor?: string;
-                        urgent?: boolean;
-                        dedupe_key?: string;
-                        claim?: boolean;
-                        channels?: ("web" | "telegram" | "webhook" | "push" | "mobile" | "email" | "slack")[];
-                        group?: {
-                            window_minutes?: number;
-                            step?: number;
-                            template?: string;
-                            messages?: string[];
-                        };
-                    }[];
-                };
-            };
-        };
-        responses: {
-            /** @description { notice } for a single notice, { notices } for a batch */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        notice: {
-                            id: number;
-                            /**
-                             * @description duplicate: a repeated dedupe_key; nothing was written
-                             * @enum {unknown}
-                             */
-                            result: "created" | "updated" | "grouped" | "duplicate";
-                            mode: "create" | "upsert" | "group";
-                            source_ref: string | null;
-                            topic: string;
-                            title: string;
-                            /** @description The group's counter (1 outside groups) */
-                            count: number;
-                            recipients: string[];
-                        };
-                    } | {
-                        notices: {
-                            id: number;
-                            /**
-                             * @description duplicate: a repeated dedupe_key; nothing was written
-                             * @enum {unknown}
-                             */
-                            result: "created" | "updated" | "grouped" | "duplicate";
-                            mode: "create" | "upsert" | "group";
-                            source_ref: string | null;
-                            topic: string;
-                            title: string;
-                            /** @description The group's counter (1 outside groups) */
-                            count: number;
-                            recipients: string[];
-                        }[];
-                    };
-                };
-            };
-            /** @description The body is not JSON, or not what the route takes */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description A stable code (src/errors.ts)
-                             * @enum {unknown}
-                             */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
-                            /** @description What is wrong, naming the field (and the index in a batch) */
-                            message: string;
-                            /** @description The record of a batch that is wrong */
-                            index?: number;
-                            /** @description The dotted path of the offending field, e.g. payload.title */
-                            field?: string;
-                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
-                            text?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Missing or wrong credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description A stable code (src/errors.ts)
-                             * @enum {unknown}
-                             */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
-                            /** @description What is wrong, naming the field (and the index in a batch) */
-                            message: string;
-                            /** @description The record of a batch that is wrong */
-                            index?: number;
-                            /** @description The dotted path of the offending field, e.g. payload.title */
-                            field?: string;
-                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
-                            text?: string;
-                        };
-                    };
-                };
-            };
-            /** @description The request did not arrive in time */
-            408: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description A stable code (src/errors.ts)
-                             * @enum {unknown}
-                             */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
-                            /** @description What is wrong, naming the field (and the index in a batch) */
-                            message: string;
-                            /** @description The record of a batch that is wrong */
-                            index?: number;
-                            /** @description The dotted path of the offending field, e.g. payload.title */
-                            field?: string;
-                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
-                            text?: string;
-                        };
-                    };
-                };
-            };
-            /** @description The body is too large */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description A stable code (src/errors.ts)
-                             * @enum {unknown}
-                             */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
-                            /** @description What is wrong, naming the field (and the index in a batch) */
-                            message: string;
-                            /** @description The record of a batch that is wrong */
-                            index?: number;
-                            /** @description The dotted path of the offending field, e.g. payload.title */
-                            field?: string;
-                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
-                            text?: string;
-                        };
-                    };
-                };
-            };
-            /** @description The body is not JSON */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description A stable code (src/errors.ts)
-                             * @enum {unknown}
-                             */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
-                            /** @description What is wrong, naming the field (and the index in a batch) */
-                            message: string;
-                            /** @description The record of a batch that is wrong */
-                            index?: number;
-                            /** @description The dotted path of the offending field, e.g. payload.title */
-                            field?: string;
-                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
-                            text?: string;
-                        };
-                    };
-                };
-            };
-            /** @description A field is invalid: the message, field and index say which */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @description A stable code (src/errors.ts)
-                             * @enum {unknown}
-                             */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
-                            /** @description What is wrong, naming the field (and the index in a batch) */
-                            message: string;
-                            /** @description The record of a batch that is wrong */
-                            index?: number;
-                            /** @description The dotted path of the offending field, e.g. payload.title */
-                            field?: string;
-                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
-                            text?: string;
-                        };
-                    };
-                };
-            };
-            /** @description Too many requests: wait (see Retry-After) and retry */
-            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7358,11 +6729,14 @@ export interface operations {
             };
         };
     };
-    linkTelegram: {
+    ackByLink: {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description The delivery's action token */
+                token: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -7374,44 +6748,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        code: string;
-                        bot_url: string;
-                        start_url: string;
-                        /**
-                         * Format: date-time
-                         * @description An instant, ISO 8601 in UTC
-                         */
-                        expires_at: string;
-                    };
-                };
-            };
-            /** @description Missing or wrong credentials */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        error: {
+                        action: "ack" | "done";
+                        event: {
+                            id: number;
                             /**
-                             * @description A stable code (src/errors.ts)
+                             * @description The phase of an event (SPEC A4)
                              * @enum {unknown}
                              */
-                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
-                            /** @description What is wrong, naming the field (and the index in a batch) */
-                            message: string;
-                            /** @description The record of a batch that is wrong */
-                            index?: number;
-                            /** @description The dotted path of the offending field, e.g. payload.title */
-                            field?: string;
-                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
-                            text?: string;
+                            state: "scheduled" | "preparing" | "today" | "overdue" | "done" | "expired" | "withdrawn";
+                            /**
+                             * Format: date-time
+                             * @description An instant, ISO 8601 in UTC
+                             */
+                            quiet_until: string;
+                            done_at: string | null;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
-            403: {
+            /** @description Nothing there (or not yours) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7460,8 +6816,652 @@ export interface operations {
                     };
                 };
             };
-            /** @description An outside service (Telegram) did not answer */
-            502: {
+            /** @description Too many requests: wait (see Retry-After) and retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for the moment: retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    doneByLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The delivery's action token */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        action: "ack" | "done";
+                        event: {
+                            id: number;
+                            /**
+                             * @description The phase of an event (SPEC A4)
+                             * @enum {unknown}
+                             */
+                            state: "scheduled" | "preparing" | "today" | "overdue" | "done" | "expired" | "withdrawn";
+                            /**
+                             * Format: date-time
+                             * @description An instant, ISO 8601 in UTC
+                             */
+                            quiet_until: string;
+                            done_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Nothing there (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The action does not apply in the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait (see Retry-After) and retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for the moment: retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    slackInteraction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description A Slack interaction payload, JSON (https://api.slack.com/reference/interaction-payloads)
+                     * @example {"type":"block_actions","user":{"id":"U0123ABCD"},"container":{"type":"message","channel_id":"D0123ABCD","message_ts":"1785585600.000100"},"actions":[{"action_id":"hado_ack","value":"the-action-token-of-the-button"}]}
+                     */
+                    payload: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Taken (an empty body) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body is not JSON, or not what the route takes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Nothing there (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait (see Retry-After) and retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for the moment: retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postNotices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    recipients: string[];
+                    mode?: "create" | "upsert" | "group";
+                    source_ref?: string;
+                    topic?: string;
+                    title: string;
+                    body?: string;
+                    deep_link?: string;
+                    data?: {
+                        [key: string]: unknown;
+                    };
+                    actor?: string;
+                    urgent?: boolean;
+                    dedupe_key?: string;
+                    claim?: boolean;
+                    channels?: ("web" | "telegram" | "webhook" | "push" | "mobile" | "email" | "slack")[];
+                    group?: {
+                        window_minutes?: number;
+                        step?: number;
+                        template?: string;
+                        messages?: string[];
+                    };
+                } | {
+                    notices: {
+                        recipients: string[];
+                        mode?: "create" | "upsert" | "group";
+                        source_ref?: string;
+                        topic?: string;
+                        title: string;
+                        body?: string;
+                        deep_link?: string;
+                        data?: {
+                            [key: string]: unknown;
+                        };
+                        actor?: string;
+                        urgent?: boolean;
+                        dedupe_key?: string;
+                        claim?: boolean;
+                        channels?: ("web" | "telegram" | "webhook" | "push" | "mobile" | "email" | "slack")[];
+                        group?: {
+                            window_minutes?: number;
+                            step?: number;
+                            template?: string;
+                            messages?: string[];
+                        };
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description { notice } for a single notice, { notices } for a batch */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        notice: {
+                            id: number;
+                            /**
+                             * @description duplicate: a repeated dedupe_key; nothing was written
+                             * @enum {unknown}
+                             */
+                            result: "created" | "updated" | "grouped" | "duplicate";
+                            mode: "create" | "upsert" | "group";
+                            source_ref: string | null;
+                            topic: string;
+                            title: string;
+                            /** @description The group's counter (1 outside groups) */
+                            count: number;
+                            recipients: string[];
+                        };
+                    } | {
+                        notices: {
+                            id: number;
+                            /**
+                             * @description duplicate: a repeated dedupe_key; nothing was written
+                             * @enum {unknown}
+                             */
+                            result: "created" | "updated" | "grouped" | "duplicate";
+                            mode: "create" | "upsert" | "group";
+                            source_ref: string | null;
+                            topic: string;
+                            title: string;
+                            /** @description The group's counter (1 outside groups) */
+                            count: number;
+                            recipients: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is not JSON, or not what the route takes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A field is invalid: the message, field and index say which */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait (see Retry-After) and retry */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

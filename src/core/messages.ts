@@ -4,7 +4,7 @@
 // side by side; every channel then renders the same OutgoingMessage into its
 // own format (Telegram's renderMessage, the webhook's JSON body). The worker
 // calls composeMessage and never looks inside.
-import type { OutgoingMessage } from '../channels/types.ts';
+import type { OutgoingMessage } from './outgoing.ts';
 import type { ClaimedDelivery } from '../db/deliveries.ts';
 import type { NoticeRow } from '../db/notices.ts';
 import { isTerminal } from '../domain/lifecycle.ts';

@@ -1,6 +1,6 @@
 // JSON shape of a notice as one recipient sees it: the feed item and the
 // live frame (the whole row, SPEC B2, B4).
-import type { RecipientNoticeRow } from '../db/notices.ts';
+import type { RecipientNoticeRow } from '../db/notice-feed.ts';
 
 const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
 

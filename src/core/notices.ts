@@ -1,36 +1,27 @@
-// Use cases of notices (SPEC B1, B2): the write point of POST /api/notices,
-// and the recipient's feed, read/archive state and claim. The rules are the
-// pure functions of domain/notices.ts; this file loads, applies and writes,
-// one transaction per write batch.
+// Use cases of notices (SPEC B1): the write point of POST /api/notices. The
+// rules are the pure functions of domain/notices.ts; this file loads,
+// applies and writes, one transaction per write batch. The recipient's side
+// (feed, read/archive state, claim) is notice-feed.ts.
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/connect.ts';
 import {
   addRecipients,
-  type FeedCursor,
-  type FeedFilter,
-  feedPage,
   findKeys,
   findNotice,
   findOpenGroup,
   findUpsertTarget,
   insertKeys,
   insertNotices,
-  isRecipient,
   lockAll,
   lockKey,
   markPending,
-  markRead,
   type NoticeRow,
   type NoticeWrite,
   recipientIds,
   recipientLogins,
-  recipientRows,
   registerTopics,
   replaceRecipients,
   resetReadState,
-  setArchived,
-  tryClaim,
-  unreadCount,
   updateNotice,
 } from '../db/notices.ts';
 import { ensureUsers, type NewUserDefaults } from '../db/users.ts';
@@ -39,14 +30,12 @@ import {
   applyUpsert,
   newNotice,
   type NoticeState,
-  unreadLabel,
   type WriteEffect,
 } from '../domain/notices.ts';
-import { fromDate, Temporal, toDate } from '../domain/time.ts';
-import { conflict, HadoError, notFound } from '../errors.ts';
-import { notifyNotices, notifyUnread } from '../db/notify.ts';
+import { fromDate, type Temporal, toDate } from '../domain/time.ts';
+import { HadoError } from '../errors.ts';
+import { notifyNotices } from '../db/notify.ts';
 import { type NoticeInput, noticeInvalid } from './notice-input.ts';
-import { type RecipientNoticeView, recipientNoticeView } from './notice-views.ts';
 
 /** All recipients of one batch together: keeps a batch inside the statement parameter limits. */
 export const MAX_RECIPIENTS_PER_BATCH = 5000;
@@ -121,6 +110,18 @@ const resultOf = (id: number, result: WriteResult, input: NoticeInput, s: Notice
   recipients: s.recipients,
 });
 
+/** What one batch's writes share inside its transaction, and what they collect. */
+interface BatchWrite {
+  trx: Db;
+  sourceId: number;
+  now: Temporal.Instant;
+  nowDate: Date;
+  userIds: (logins: string[]) => number[];
+  results: NoticeWriteResult[];
+  pushed: Array<{ id: number; userIds: number[] }>;
+  newKeys: Array<{ key: string; noticeId: number }>;
+}
+
 /**
  * Writes a validated batch in one transaction (all or nothing) and returns a
  * result per notice in input order. Locks first, in one sorted pass: the
@@ -159,7 +160,6 @@ export async function writeNotices(
       newUser,
       nowDate,
     );
-    const userIds = (logins: string[]): number[] => [...new Set(logins)].map((l) => users.get(l)!.id);
     await registerTopics(
       trx,
       sourceId,
@@ -171,9 +171,16 @@ export async function writeNotices(
       sourceId,
       inputs.flatMap((i) => (i.dedupeKey === null ? [] : [i.dedupeKey])),
     );
-    const results: NoticeWriteResult[] = new Array(inputs.length);
-    const pushed: Array<{ id: number; userIds: number[] }> = [];
-    const newKeys: Array<{ key: string; noticeId: number }> = [];
+    const batch: BatchWrite = {
+      trx,
+      sourceId,
+      now,
+      nowDate,
+      userIds: (logins) => [...new Set(logins)].map((l) => users.get(l)!.id),
+      results: new Array(inputs.length),
+      pushed: [],
+      newKeys: [],
+    };
     /** Index of the first input of the batch with each new dedupe key. */
     const firstWithKey = new Map<string, number>();
     const duplicatesInBatch: NoticeInput[] = [];
@@ -192,198 +199,98 @@ export async function writeNotices(
       if (input.call.mode === 'create') creates.push(input);
       else sequential.push(input);
     }
-
-    if (creates.length > 0) {
-      const states = creates.map((c) => newNotice(c.call, now));
-      const ids = await insertNotices(
-        trx,
-        creates.map((c, k) => writeOf(sourceId, c, states[k]!)),
-        nowDate,
-      );
-      await addRecipients(
-        trx,
-        creates.flatMap((_c, k) => userIds(states[k]!.recipients).map((userId) => ({ noticeId: ids[k]!, userId, pushSeq: 1 }))),
-        nowDate,
-      );
-      creates.forEach((c, k) => {
-        results[c.index] = resultOf(ids[k]!, 'created', c, states[k]!);
-        pushed.push({ id: ids[k]!, userIds: userIds(states[k]!.recipients) });
-        if (c.dedupeKey !== null) newKeys.push({ key: c.dedupeKey, noticeId: ids[k]! });
-      });
-    }
+    if (creates.length > 0) await writeCreates(batch, creates);
 
     // 2. upsert and group, one by one in input order (two calls for one object in a batch fold in order).
-    for (const input of sequential) {
-      const { call } = input;
-      const existing =
-        call.mode === 'upsert'
-          ? await findUpsertTarget(trx, sourceId, input.sourceRef!, input.topic)
-          : await findOpenGroup(trx, sourceId, input.sourceRef!, input.topic, toDate(now.subtract({ minutes: call.windowMinutes })));
-      let id: number;
-      let result: WriteResult;
-      let state: NoticeState;
-      if (existing === undefined) {
-        if (call.recipients.length === 0) {
-          throw noticeInvalid(input.index, 'recipients', 'must name at least one login: no open group to add this event to');
-        }
-        state = newNotice(call, now);
-        [id] = (await insertNotices(trx, [writeOf(sourceId, input, state)], nowDate)) as [number];
-        await addRecipients(
-          trx,
-          userIds(state.recipients).map((userId) => ({ noticeId: id, userId, pushSeq: 1 })),
-          nowDate,
-        );
-        result = 'created';
-        pushed.push({ id, userIds: userIds(state.recipients) });
-      } else {
-        id = existing.id;
-        const old = stateOf(existing, await recipientLogins(trx, id));
-        const effect: WriteEffect = call.mode === 'upsert' ? applyUpsert(old, call, now) : applyRegroup(old, call, now);
-        state = effect.state;
-        // Topic and channels stay as created: updateNotice never writes them.
-        await updateNotice(trx, id, writeOf(sourceId, input, state));
-        if (effect.replaceRecipients) await replaceRecipients(trx, id, userIds(state.recipients), state.pushSeq, nowDate);
-        if (effect.resetRead) await resetReadState(trx, id);
-        if (effect.repush) {
-          await markPending(trx, id, state.pushSeq, nowDate);
-          pushed.push({ id, userIds: await recipientIds(trx, id) });
-        }
-        result = call.mode === 'upsert' ? 'updated' : 'grouped';
-        if (effect.replaceRecipients) state = { ...state, recipients: [...state.recipients].sort() };
-      }
-      results[input.index] = resultOf(id, result, input, state);
-      if (input.dedupeKey !== null) newKeys.push({ key: input.dedupeKey, noticeId: id });
-    }
+    for (const input of sequential) await writeInPlace(batch, input);
 
-    await insertKeys(trx, sourceId, newKeys, nowDate);
+    await insertKeys(trx, sourceId, batch.newKeys, nowDate);
 
     // 3. Repeats return the notice their key produced, unchanged.
-    if (duplicatesInBatch.length > 0) {
-      const ids = new Map<string, number>(known);
-      for (const k of newKeys) ids.set(k.key, k.noticeId);
-      for (const input of duplicatesInBatch) {
-        const id = ids.get(input.dedupeKey!)!;
-        const row = await findNotice(trx, id);
-        const s = stateOf(row, await recipientLogins(trx, id));
-        results[input.index] = {
-          ...resultOf(id, 'duplicate', input, s),
-          mode: row.mode,
-          source_ref: row.source_ref,
-          topic: row.topic,
-        };
-      }
-    }
+    if (duplicatesInBatch.length > 0) await answerRepeats(batch, known, duplicatesInBatch);
 
-    await notifyNotices(trx, pushed);
-    return results;
+    await notifyNotices(trx, batch.pushed);
+    return batch.results;
   });
 }
 
-// ---------------------------------------------------------------------------
-// The recipient's side (SPEC B2)
-
-
-export function encodeCursor(c: FeedCursor): string {
-  return Buffer.from(JSON.stringify([c.at, c.id])).toString('base64url');
-}
-
-/** A timestamptz as Postgres prints it: "2026-08-01 10:00:00.123456+00". */
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:\d{2}){0,2}|Z)$/;
-
-/** The shape alone lets "2026-02-30" or "25:61" through, which Postgres refuses (a 500): parse it. */
-function namesAMoment(at: string): boolean {
-  try {
-    // Postgres has no year 0.
-    return !at.startsWith('0000') && Temporal.Instant.from(at.replace(' ', 'T')) !== undefined;
-  } catch {
-    return false;
-  }
-}
-
-export function decodeCursor(raw: string): FeedCursor {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as [unknown, unknown];
-    if (typeof at === 'string' && TIMESTAMP.test(at) && namesAMoment(at) && Number.isSafeInteger(id) && (id as number) > 0) {
-      return { at, id: id as number };
-    }
-  } catch {
-    // fall through
-  }
-  throw new HadoError(422, 'invalid', 'cursor: is not a cursor this server gave out; start again without it', {
-    field: 'cursor',
+/** Plain creates, in one statement each for the notices and their recipients. */
+async function writeCreates(b: BatchWrite, creates: NoticeInput[]): Promise<void> {
+  const states = creates.map((c) => newNotice(c.call, b.now));
+  const ids = await insertNotices(
+    b.trx,
+    creates.map((c, k) => writeOf(b.sourceId, c, states[k]!)),
+    b.nowDate,
+  );
+  await addRecipients(
+    b.trx,
+    creates.flatMap((_c, k) => b.userIds(states[k]!.recipients).map((userId) => ({ noticeId: ids[k]!, userId, pushSeq: 1 }))),
+    b.nowDate,
+  );
+  creates.forEach((c, k) => {
+    b.results[c.index] = resultOf(ids[k]!, 'created', c, states[k]!);
+    b.pushed.push({ id: ids[k]!, userIds: b.userIds(states[k]!.recipients) });
+    if (c.dedupeKey !== null) b.newKeys.push({ key: c.dedupeKey, noticeId: ids[k]! });
   });
 }
 
-export interface FeedPage {
-  notices: RecipientNoticeView[];
-  next_cursor: string | null;
-  /** Unread notices in the inbox, counted up to 100. */
-  unread: number;
-  /** "", "1" … "99", "99+" (SPEC B2). */
-  unread_label: string;
-}
-
-export async function getFeed(
-  db: Db,
-  userId: number,
-  opts: { filter: FeedFilter; cursor: string | null; limit: number },
-): Promise<FeedPage> {
-  const cursor = opts.cursor === null ? null : decodeCursor(opts.cursor);
-  const [rows, unread] = await Promise.all([feedPage(db, userId, opts.filter, cursor, opts.limit + 1), unreadCount(db, userId)]);
-  const page = rows.slice(0, opts.limit);
-  const last = page.at(-1);
-  return {
-    notices: page.map(recipientNoticeView),
-    next_cursor: rows.length > opts.limit && last ? encodeCursor({ at: last.feed_key, id: last.id }) : null,
-    unread,
-    unread_label: unreadLabel(unread),
-  };
-}
-
-export async function unreadSummary(db: Db, userId: number): Promise<{ unread: number; unread_label: string }> {
-  const unread = await unreadCount(db, userId);
-  return { unread, unread_label: unreadLabel(unread) };
-}
-
-export async function readNotices(db: Db, clock: Clock, userId: number, ids: number[] | 'all') {
-  const changed = await markRead(db, userId, ids, toDate(clock.now()));
-  if (changed > 0) await notifyUnread(db, userId);
-  return { changed, ...(await unreadSummary(db, userId)) };
-}
-
-export async function archiveNotices(db: Db, clock: Clock, userId: number, ids: number[], archived: boolean) {
-  const changed = await setArchived(db, userId, ids, archived, toDate(clock.now()));
-  if (changed > 0) await notifyUnread(db, userId);
-  return { changed, ...(await unreadSummary(db, userId)) };
-}
-
-/**
- * One-time claim (SPEC B1): the first recipient to claim wins; claiming
- * again is a no-op for the holder; anyone else gets a 409 naming who has it.
- * Claiming also marks it read for the claimer.
- */
-export async function claimNotice(db: Db, clock: Clock, noticeId: number, userId: number): Promise<RecipientNoticeView> {
-  const nowDate = toDate(clock.now());
-  if (!(await isRecipient(db, noticeId, userId))) throw notFound(`No notice ${noticeId} for you`);
-  const won = await tryClaim(db, noticeId, userId, nowDate);
-  const [row] = await recipientRows(db, [noticeId], [userId]);
-  if (!row) throw notFound(`No notice ${noticeId} for you`);
-  if (!row.claimable) throw conflict(`Notice ${noticeId} is not claimable: its source did not mark it one-time`);
-  if (!won && row.claimed_by !== userId) {
-    throw new HadoError(409, 'conflict', `Notice ${noticeId} is already claimed by ${row.claimed_by_login ?? 'someone'}`, {
-      field: 'claimed_by',
-    });
+/** One upsert or group call: onto the notice it names (or the open group), or a new one. */
+async function writeInPlace(b: BatchWrite, input: NoticeInput): Promise<void> {
+  const { call } = input;
+  const { trx, now, nowDate } = b;
+  const existing =
+    call.mode === 'upsert'
+      ? await findUpsertTarget(trx, b.sourceId, input.sourceRef!, input.topic)
+      : await findOpenGroup(trx, b.sourceId, input.sourceRef!, input.topic, toDate(now.subtract({ minutes: call.windowMinutes })));
+  let id: number;
+  let result: WriteResult;
+  let state: NoticeState;
+  if (existing === undefined) {
+    if (call.recipients.length === 0) {
+      throw noticeInvalid(input.index, 'recipients', 'must name at least one login: no open group to add this event to');
+    }
+    state = newNotice(call, now);
+    [id] = (await insertNotices(trx, [writeOf(b.sourceId, input, state)], nowDate)) as [number];
+    await addRecipients(
+      trx,
+      b.userIds(state.recipients).map((userId) => ({ noticeId: id, userId, pushSeq: 1 })),
+      nowDate,
+    );
+    result = 'created';
+    b.pushed.push({ id, userIds: b.userIds(state.recipients) });
+  } else {
+    id = existing.id;
+    const old = stateOf(existing, await recipientLogins(trx, id));
+    const effect: WriteEffect = call.mode === 'upsert' ? applyUpsert(old, call, now) : applyRegroup(old, call, now);
+    state = effect.state;
+    // Topic and channels stay as created: updateNotice never writes them.
+    await updateNotice(trx, id, writeOf(b.sourceId, input, state));
+    if (effect.replaceRecipients) await replaceRecipients(trx, id, b.userIds(state.recipients), state.pushSeq, nowDate);
+    if (effect.resetRead) await resetReadState(trx, id);
+    if (effect.repush) {
+      await markPending(trx, id, state.pushSeq, nowDate);
+      b.pushed.push({ id, userIds: await recipientIds(trx, id) });
+    }
+    result = call.mode === 'upsert' ? 'updated' : 'grouped';
+    if (effect.replaceRecipients) state = { ...state, recipients: [...state.recipients].sort() };
   }
-  await markRead(db, userId, [noticeId], nowDate);
-  if (won) await notifyNotices(db, [{ id: noticeId, userIds: await recipientIds(db, noticeId) }]);
-  else await notifyUnread(db, userId);
-  const [fresh] = await recipientRows(db, [noticeId], [userId]);
-  return recipientNoticeView(fresh!);
+  b.results[input.index] = resultOf(id, result, input, state);
+  if (input.dedupeKey !== null) b.newKeys.push({ key: input.dedupeKey, noticeId: id });
 }
 
-/** Some notices as this recipient sees them, in the order asked (once each); ids that are not theirs are left out. */
-export async function getNotices(db: Db, userId: number, ids: number[]): Promise<RecipientNoticeView[]> {
-  const wanted = [...new Set(ids)];
-  const byId = new Map((await recipientRows(db, wanted, [userId])).map((r) => [r.id, recipientNoticeView(r)]));
-  return wanted.flatMap((id) => byId.get(id) ?? []);
+/** Repeats of a dedupe key answer the notice it produced (earlier, or in this batch), unchanged. */
+async function answerRepeats(b: BatchWrite, known: Map<string, number>, repeats: NoticeInput[]): Promise<void> {
+  const ids = new Map<string, number>(known);
+  for (const k of b.newKeys) ids.set(k.key, k.noticeId);
+  for (const input of repeats) {
+    const id = ids.get(input.dedupeKey!)!;
+    const row = await findNotice(b.trx, id);
+    const s = stateOf(row, await recipientLogins(b.trx, id));
+    b.results[input.index] = {
+      ...resultOf(id, 'duplicate', input, s),
+      mode: row.mode,
+      source_ref: row.source_ref,
+      topic: row.topic,
+    };
+  }
 }

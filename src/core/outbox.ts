@@ -3,7 +3,7 @@
 // rows here and only here; the worker then sends every pending row the same
 // way, whatever it is about.
 import type { DeliveryInsert } from '../db/deliveries.ts';
-import type { ChannelType } from '../domain/channels.ts';
+import { type ChannelType, INBOX } from '../domain/channels.ts';
 import { hashToken, newActionToken } from './tokens.ts';
 
 /** What a delivery round is about. */
@@ -24,7 +24,7 @@ export function outboxRows(item: DeliveryItem, channels: ReadonlyArray<{ id: num
       ? { event_id: item.eventId, round: item.round, window_start: item.windowStart }
       : { notice_id: item.noticeId, push_seq: item.push, window_start: item.pushedAt };
   return channels.map((channel) => {
-    const web = channel.type === 'web';
+    const web = channel.type === INBOX;
     // The token is kept only while the row is pending (the worker composes its links);
     // the web row is final at once, so only its hash is written (issue 10 item 7).
     const token = newActionToken();

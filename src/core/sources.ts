@@ -1,10 +1,12 @@
 // Registering client services (SPEC A9): a name and a token shown once.
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/connect.ts';
-import { insertSource, listSources } from '../db/sources.ts';
+import { findSourceByTokenHash, insertSource, listSources, type Source } from '../db/sources.ts';
 import { toDate } from '../domain/time.ts';
 import { conflict, invalid } from '../errors.ts';
 import { hashToken, newToken } from './tokens.ts';
+
+export type { Source };
 
 export const SOURCE_NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/;
 
@@ -25,4 +27,9 @@ export async function createSource(db: Db, clock: Clock, name: string): Promise<
 
 export async function sourceSummaries(db: Db): Promise<Array<{ id: number; name: string; events: number; created_at: string }>> {
   return (await listSources(db)).map((s) => ({ id: s.id, name: s.name, events: Number(s.events), created_at: s.created_at.toISOString() }));
+}
+
+/** The source a bearer token belongs to (only its SHA-256 is stored), or null. */
+export function sourceByToken(db: Db, token: string): Promise<Source | null> {
+  return findSourceByTokenHash(db, hashToken(token));
 }

@@ -1,17 +1,53 @@
-// Use cases of the user API (SPEC A8): settings and the event list.
+// Use cases of the user API (SPEC A8): signing in, settings, the heartbeat
+// and the event list.
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/connect.ts';
 import { applyStateChanges, type EventWithUser, selectEventsWithUser, type StateChange } from '../db/events.ts';
 import { clockTime, dateOrNull, eventDates, type UserRow, userSettings } from '../db/rows.ts';
 import { markUserEventsForCheck } from '../db/deliveries.ts';
-import { updateUserSettings } from '../db/users.ts';
+import { badgeCount, ensureUsersReporting, forgetUntouchedUser, type NewUserDefaults, recordHeartbeat, updateUserSettings } from '../db/users.ts';
 import { dueMoment } from '../domain/due.ts';
 import { advance, LIVE_STATES, type State } from '../domain/lifecycle.ts';
 import { nextLookAt } from '../domain/series.ts';
 import { isValidTimeZone, Temporal, toDate } from '../domain/time.ts';
 import { invalid } from '../errors.ts';
 import { notifyUserChanged } from '../db/notify.ts';
-import { isLocale, LOCALES } from '../i18n/locales.ts';
+import { isLocale, LOCALES, toLocale } from '../i18n/locales.ts';
+
+export type { NewUserDefaults, UserRow };
+
+/** The user of a login, made on its first request with `defaults`; `created` says this request made it. */
+export async function signIn(db: Db, login: string, defaults: NewUserDefaults, now: Date): Promise<{ user: UserRow; created: boolean }> {
+  const { users, created } = await ensureUsersReporting(db, [login], defaults, now);
+  const user = users.get(login)!;
+  return { user, created: created.has(user.id) };
+}
+
+/** Takes back a user its own first request made when that request was rejected (unless another wrote for it since). */
+export async function forgetRejectedUser(db: Db, userId: number): Promise<void> {
+  await forgetUntouchedUser(db, userId);
+}
+
+/** The user's settings as the API and the page show them: quiet hours as HH:MM, a language Hado speaks. */
+export function userSettingsView(user: UserRow) {
+  return {
+    login: user.login,
+    tz: user.tz,
+    locale: toLocale(user.locale),
+    quiet_start: clockTime(user.quiet_start),
+    quiet_end: clockTime(user.quiet_end),
+  };
+}
+
+/** GET /me: the user's settings, and the badge (today + overdue). */
+export async function userSummary(db: Db, user: UserRow) {
+  return { ...userSettingsView(user), badge: await badgeCount(db, user.id) };
+}
+
+/** POST /me/heartbeat: the inbox is open and used (web presence, SPEC A7). */
+export async function heartbeat(db: Db, userId: number, now: Date): Promise<void> {
+  await recordHeartbeat(db, userId, now);
+}
 
 export interface SettingsChange {
   tz?: string;

@@ -74,6 +74,11 @@ export async function listPushSubscriptions(db: Db, userId: number): Promise<Pus
   return rows.map((r) => ({ ...r, last_ok_at: r.last_ok_at ? new Date(r.last_ok_at as Date | string) : null }));
 }
 
+/** One of the user's push subscriptions, by its channel id. */
+export async function findUserPushChannel(db: Db, userId: number, id: number): Promise<ChannelRow | undefined> {
+  return db.selectFrom('channels').selectAll().where('user_id', '=', userId).where('id', '=', id).where('type', '=', 'push').executeTakeFirst();
+}
+
 /** Removes a subscription the push service says is gone (404/410); its outbox rows go with it. */
 export async function deletePushChannel(db: Db, channelId: number): Promise<boolean> {
   const r = await db.deleteFrom('channels').where('id', '=', channelId).where('type', '=', 'push').executeTakeFirst();

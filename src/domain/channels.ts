@@ -10,6 +10,13 @@
 export const CHANNEL_TYPES = ['web', 'telegram', 'webhook', 'push', 'mobile', 'email', 'slack'] as const;
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
 
+/**
+ * The web inbox (SPEC A7, A8): every user has exactly one, made with the
+ * user and never deleted, and its outbox row is the delivery itself (the
+ * page shows every event anyway): written `ok` at once, never sent.
+ */
+export const INBOX = 'web' satisfies ChannelType;
+
 /** What a channel answers when asked whether its user is at the device right now. */
 export type Presence = 'present' | 'absent' | 'unknown';
 

@@ -11,21 +11,16 @@ import { apiEventsRoutes } from './routes/api-events.ts';
 import { actionRoutes } from './routes/actions.ts';
 import { mailLinkRoutes } from './routes/mail-links.ts';
 import { slackRoutes } from './routes/slack.ts';
-import { channelRoutes } from './routes/channels.ts';
-import { pushRoutes } from './routes/push.ts';
-import { deviceRoutes } from './routes/devices.ts';
 import { healthRoutes } from './routes/health.ts';
-import { meRoutes } from './routes/me.ts';
 import { apiNoticesRoutes } from './routes/api-notices.ts';
-import { meNoticesRoutes } from './routes/me-notices.ts';
-import { streamRoutes } from './routes/stream.ts';
-import { telegramRoutes } from './routes/telegram.ts';
+import { telegramHookRoutes } from './routes/telegram.ts';
+import { signedInRoutes } from './signed-in.ts';
 import { rejectUnstorableText } from './text-guard.ts';
 import { forgetUserOfRejected } from './auth.ts';
 import { checkSameOrigin } from './cross-origin.ts';
 import { checkHost, hostPolicy } from './host-check.ts';
 import { guessedEntry } from './rate-limit.ts';
-import { inboxRoutes } from './routes/inbox.ts';
+import { inboxPageRoutes } from './routes/inbox.ts';
 import { registerOpenApi } from './openapi.ts';
 import { errors } from './response-schemas.ts';
 import { DOCUMENTED_AS } from './schemas.ts';
@@ -90,6 +85,8 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
     if (missing.length > 0) route.schema = { ...route.schema, response: { ...response, ...errors(...missing) } };
   });
   app.setErrorHandler(errorHandler);
+  // Set by the signed-in scope's hook for its routes (signed-in.ts).
+  app.decorateRequest('user', null);
   // Response schemas document the answers (GET /openapi.json); they never reshape them: what a
   // handler returns is sent as it is (the OpenAPI tests check the answers against the schemas).
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
@@ -113,17 +110,13 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   await registerOpenApi(app, { appUrl: ctx.config.appUrl });
   await app.register(healthRoutes(ctx));
   await app.register(apiEventsRoutes(ctx));
-  await app.register(meRoutes(ctx));
-  await app.register(channelRoutes(ctx));
-  await app.register(pushRoutes(ctx));
-  await app.register(deviceRoutes(ctx));
+  // Every /me/* route and the inbox's fragments: one scope, one hook that signs the request in.
+  await app.register(signedInRoutes(ctx));
   await app.register(actionRoutes(ctx));
   await app.register(mailLinkRoutes(ctx));
   await app.register(slackRoutes(ctx));
   await app.register(apiNoticesRoutes(ctx));
-  await app.register(meNoticesRoutes(ctx));
-  await app.register(streamRoutes(ctx));
-  await app.register(telegramRoutes(ctx));
-  await app.register(inboxRoutes(ctx));
+  await app.register(telegramHookRoutes(ctx));
+  await app.register(inboxPageRoutes(ctx));
   return app;
 }

@@ -2,11 +2,9 @@
 // the forward-auth header on / and /me/*, and channel actions by token.
 import type { FastifyRequest } from 'fastify';
 import { addressMatcher, LOGIN_PATTERN } from '../config.ts';
-import { hashToken } from '../core/tokens.ts';
-import { findSourceByTokenHash, type Source } from '../db/sources.ts';
-import { ensureUsersReporting, forgetUntouchedUser, type NewUserDefaults } from '../db/users.ts';
+import { type Source, sourceByToken } from '../core/sources.ts';
+import { forgetRejectedUser, type NewUserDefaults, signIn, type UserRow } from '../core/users.ts';
 import { localeFromAcceptLanguage } from '../i18n/locales.ts';
-import type { UserRow } from '../db/rows.ts';
 import { toDate } from '../domain/time.ts';
 import { HadoError, unauthorized } from '../errors.ts';
 import type { AppContext } from './context.ts';
@@ -16,7 +14,7 @@ export async function authenticateSource(ctx: AppContext, request: FastifyReques
   if (!header) throw unauthorized('Missing Authorization header; send "Authorization: Bearer <source token>"');
   const m = /^Bearer\s+(\S+)$/i.exec(header);
   if (!m) throw unauthorized('Authorization must be "Bearer <source token>"');
-  const source = await findSourceByTokenHash(ctx.db, hashToken(m[1]!));
+  const source = await sourceByToken(ctx.db, m[1]!);
   if (!source) throw unauthorized('Unknown source token');
   await ctx.limits?.apiRequest(source.id);
   return source;
@@ -34,7 +32,9 @@ const NOT_LOCAL = ['x-forwarded-for', 'forwarded', 'via', 'webhook-id'];
 
 /**
  * The user of a /me request: X-Remote-User from a trusted proxy, or the
- * local single-user login for a loopback request without the header.
+ * local single-user login for a loopback request without the header. The
+ * one way a request is signed in: the signed-in scope's hook
+ * (signed-in.ts) and the page at / call it.
  */
 export function userResolver(ctx: AppContext): (request: FastifyRequest) => Promise<UserRow> {
   const trusted = addressMatcher(ctx.config.trustedProxies);
@@ -55,11 +55,16 @@ export function userResolver(ctx: AppContext): (request: FastifyRequest) => Prom
     } else {
       throw unauthorized('Not signed in: this page is served behind a forward-auth proxy that sets X-Remote-User');
     }
-    const { users, created } = await ensureUsersReporting(ctx.db, [login], newUserDefaults(ctx, request), toDate(ctx.clock.now()));
-    const user = users.get(login)!;
-    if (created.has(user.id)) request.createdUserId = user.id;
+    const { user, created } = await signIn(ctx.db, login, newUserDefaults(ctx, request), toDate(ctx.clock.now()));
+    if (created) request.createdUserId = user.id;
     return user;
   };
+}
+
+/** The user of a route in the signed-in scope (signed-in.ts), whose hook set it before the route ran. */
+export function signedInUser(request: FastifyRequest): UserRow {
+  if (request.user === null) throw new Error(`${request.method} ${request.url} is not a signed-in route (http/signed-in.ts)`);
+  return request.user;
 }
 
 /**
@@ -74,7 +79,7 @@ export function forgetUserOfRejected(ctx: AppContext) {
     if (id === undefined || reply.statusCode < 400) return;
     request.createdUserId = undefined;
     try {
-      await forgetUntouchedUser(ctx.db, id);
+      await forgetRejectedUser(ctx.db, id);
     } catch (err) {
       ctx.onError(err, 'taking back the user of a rejected request', { user: id });
     }

@@ -1,3 +1,4 @@
+import type { ChannelRegistry } from '../channels/registry.ts';
 import type { Mailer } from '../channels/email/mailer.ts';
 import type { SlackClient } from '../channels/slack/api.ts';
 import type { WebPush } from '../channels/push/web-push.ts';
@@ -22,6 +23,8 @@ export interface AppContext {
   clock: Clock;
   /** The process's live stream (started by the first stream request, stopped by its owner). */
   live: Live;
+  /** Every channel type of the process (channels/registry.ts): routes add and describe through it, the ticks and the worker deliver. */
+  channels: ChannelRegistry;
   /** The process's Telegram Bot API client; null without TELEGRAM_BOT_TOKEN. */
   telegram: TelegramClient | null;
   /** The process's SMTP pool (email channel, confirmation mails); null without HADO_SMTP_URL. */
@@ -32,7 +35,7 @@ export interface AppContext {
   push: WebPush;
   /** The process's Expo push sender (mobile apps): its connections, its chunks, the receipts it reads. */
   mobile: ExpoPush;
-  /** Called after every Done that closed an event, once committed (e.g. Telegram removes old buttons). */
+  /** Called after every Done that closed an event, once committed: every channel's hook after Done (ChannelRegistry.afterDone). */
   onEventDone(eventId: number): void;
   /** The process's error sink for background work. */
   onError: ErrorSink;

@@ -1,12 +1,12 @@
-import type { UserRow } from '../db/rows.ts';
-import type { Source } from '../db/sources.ts';
+import type { Source } from '../core/sources.ts';
+import type { UserRow } from '../core/users.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The authenticated source on /api/*. */
     source?: Source;
-    /** The signed-in user on / and /me/*. */
-    user?: UserRow;
+    /** The signed-in user of a route in the signed-in scope (signed-in.ts: read it with signedInUser); null elsewhere. */
+    user: UserRow | null;
     /** The user this very request created (its first request): taken back if the request is rejected. */
     createdUserId?: number;
   }

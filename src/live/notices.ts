@@ -6,7 +6,7 @@
 // changes NOTIFY `unread` only, so the bell agrees across a user's tabs.
 import { recipientNoticeView } from '../core/notice-views.ts';
 import type { Db } from '../db/connect.ts';
-import { recipientFrames, unreadCounts } from '../db/notices.ts';
+import { recipientFrames, unreadCounts } from '../db/notice-feed.ts';
 import { unreadLabel } from '../domain/notices.ts';
 import type { Hub } from './hub.ts';
 

@@ -8,7 +8,7 @@
 // loopback name is a 422 naming the field), and when Hado connects, on the
 // address the name resolves to at that moment (a custom `lookup` on the HTTP
 // agents), so DNS rebinding cannot slip past the first check. Redirects are
-// never followed (channels/http.ts), so they cannot either.
+// never followed (net/http-client.ts), so they cannot either.
 //
 // Address arithmetic is ipaddr.js's (the library proxy-addr uses).
 import dns, { type LookupAddress, type LookupAllOptions } from 'node:dns';

@@ -2,13 +2,11 @@
 // the delivery tick (A7) on the states it left, then the notice retention
 // sweep (B2) and the notice delivery tick (B5). `hado scheduler`, `hado
 // start` and `hado tick` all run exactly this.
-import { Counter } from 'prom-client';
 import type { PresenceCache } from '../channels/presence.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import type { Instant } from '../domain/time.ts';
 import type { WindowConfig } from '../domain/windows.ts';
-import { register } from '../metrics.ts';
 import { deliveryTick, type TickDecision } from './delivery-tick.ts';
 import { lifecycleTick, type Transition } from './lifecycle-tick.ts';
 import { type NoticeTickDecision, noticeDeliveryTick } from './notice-delivery-tick.ts';
@@ -51,18 +49,10 @@ export function noticeConfigOf(config: Config): Pick<TickDeps, 'noticeFallbackMi
   return { noticeFallbackMinutes: config.noticeFallbackMinutes, noticeRetentionDays: config.noticeRetentionDays };
 }
 
-const decisionsTotal = new Counter({
-  name: 'hado_delivery_decisions_total',
-  help: 'Events looked at by the delivery tick, by why (present, fallback, waiting, quiet, delivered, no-window, ...)',
-  labelNames: ['why'],
-  registers: [register],
-});
-
 export async function runTick(db: Db, now: Instant, deps: TickDeps): Promise<TickReport> {
   const transitions = await lifecycleTick(db, now);
   if (transitions === null) return { at: now, transitions, decisions: null, notices: null, swept: 0 };
   const decisions = await deliveryTick(db, now, deps);
-  for (const d of decisions ?? []) decisionsTotal.inc({ why: d.why });
   // Expired notices go first: nothing is delivered about a notice that is gone.
   const swept = await noticeRetentionSweep(db, now, deps.noticeRetentionDays ?? 30);
   const notices = await noticeDeliveryTick(db, now, {

@@ -23,6 +23,7 @@
 //
 // Every "now" comes from the injected clock.
 import type { Clock } from '../clock.ts';
+import type { DeliveryResult } from '../core/outgoing.ts';
 
 export interface DestinationOptions {
   /** Deliveries in flight at once to one destination; a quarter of it (at least 1) while it is in trouble. */
@@ -167,4 +168,11 @@ export class Destinations {
   private forgetIfIdle(key: string, s: State): void {
     if (s.inFlight === 0 && s.failures === 0 && s.openUntil === 0 && !s.probing) this.states.delete(key);
   }
+}
+
+/** What a delivery's result says of its destination: a failure of the receiver, or a sign of life. */
+export function verdictOf(result: DeliveryResult): Verdict {
+  if (result.ok) return 'ok';
+  // A final failure (a 4xx, a refused URL) is an answer, not a receiver in trouble.
+  return result.retryable ? 'failure' : 'alive';
 }

@@ -25,99 +25,46 @@
 //   not spent: only real attempts count towards the 3.
 // - The worker knows nothing of what it delivers: a claimed row comes with
 //   its message already composed (core/messages.ts), or the reason not to send.
+//   The rows in flight and their leases are in-flight.ts.
 // Every "now" comes from the injected Clock.
-import { Counter } from 'prom-client';
-import type { Logger } from 'pino';
-import type { ChannelRegistry } from '../channels/registry.ts';
-import type { ChannelRecord, DeliveryResult, PresenceUser } from '../channels/types.ts';
+import type { DeliveryResult } from '../channels/types.ts';
 import type { Clock } from '../clock.ts';
 import { Coalescer } from '../coalescer.ts';
-import { type Composed, composeMessage } from '../core/messages.ts';
 import type { Db } from '../db/connect.ts';
-import {
-  claimDeliveries,
-  type DeliveryDeferral,
-  type DeliveryResultWrite,
-  deferDeliveries,
-  recordResults,
-  releaseDeliveries,
-  renewLeases,
-} from '../db/deliveries.ts';
-import { isDatabaseUnavailable } from '../db/unavailable.ts';
-import { CHANNEL_TYPES } from '../domain/channels.ts';
+import { claimDeliveries, type DeliveryDeferral, type DeliveryResultWrite, deferDeliveries, recordResults } from '../db/deliveries.ts';
+import { whileUnavailable } from '../db/wait.ts';
 import { toDate } from '../domain/time.ts';
-import { type Admission, Destinations, type DestinationOptions, type Verdict } from './destinations.ts';
-import type { ErrorSink } from '../errors.ts';
-import { register } from '../metrics.ts';
+import { type Admission, Destinations, verdictOf } from './destinations.ts';
+import { InFlight } from './in-flight.ts';
+import { Upkeep } from './upkeep.ts';
+import {
+  backoffMs,
+  type Claimed,
+  claimed,
+  HEARTBEAT_MS,
+  LEASE_MS,
+  MAX_ATTEMPTS,
+  MAX_LEASE_MS,
+  type Outcome,
+  PER_HOST,
+  SLOW_AFTER_MS,
+  UPKEEP_EVERY_MS,
+  type WorkerOptions,
+} from './options.ts';
 
-export const MAX_ATTEMPTS = 3;
-/** SPEC A7/issue 3: a lease of at most 2 minutes. */
-export const MAX_LEASE_MS = 120_000;
-/** Issue 16: a lease short enough that a dead worker's rows are taken over within ~30 s, renewed while the worker lives. */
-export const LEASE_MS = 30_000;
-/** The heartbeat: a lease is renewed three times before it could run out. */
-export const HEARTBEAT_MS = 10_000;
-/** How often the worker runs the channels' upkeep (Channel.maintain). */
-export const UPKEEP_EVERY_MS = 60_000;
-/** Backoff after attempt n (1-based): 30 s, then 60 s. */
-export const backoffMs = (attempt: number): number => 30_000 * 2 ** (attempt - 1);
-
-export interface WorkerOptions {
-  db: Db;
-  clock: Clock;
-  channels: ChannelRegistry;
-  /** APP_URL: the base of the action links in webhook bodies. */
-  appUrl: string;
-  /** Deliveries in flight at once. */
-  concurrency?: number;
-  /** How long a claim holds a row without a heartbeat (at most MAX_LEASE_MS). */
-  leaseMs?: number;
-  /** Real-time period of the heartbeat that renews the leases of rows in flight; below leaseMs. */
-  heartbeatMs?: number;
-  maxAttempts?: number;
-  backoff?: (attempt: number) => number;
-  /** Deliveries in flight at once to one destination, a quarter of it while in trouble (HADO_DELIVERY_HOST_CONCURRENCY). */
-  perHost?: number;
-  /** A delivery in flight longer than this (real time) no longer holds one of the `concurrency` places. */
-  slowAfterMs?: number;
-  /** Slow deliveries held beside the `concurrency` places (default 4 × concurrency). */
-  maxSlow?: number;
-  /** The circuit breaker's threshold and cool-downs (destinations.ts). */
-  breaker?: Omit<DestinationOptions, 'perHost'>;
-  /** Real-time pause between polls when the queue is empty. */
-  pollMs?: number;
-  /** Longest real-time pause between rounds while the database is unreachable (they start at pollMs and double). */
-  maxBackoffMs?: number;
-  log?: Pick<Logger, 'info' | 'warn' | 'error'>;
-  /** The process's error sink: a round or a result write that failed. */
-  onError?: ErrorSink;
-}
-
-/** A claimed row: where it goes, and what it carries (or why it must not go). */
-export interface Claimed {
-  id: number;
-  attempts: number;
-  channel: ChannelRecord;
-  user: PresenceUser;
-  message: Composed;
-}
-
-/** `deferred`: not attempted (the destination's breaker is open), back in the queue with its attempt unspent. */
-export type Outcome = 'ok' | 'retry' | 'failed' | 'deferred';
-
-/** Default of perHost: HADO_DELIVERY_HOST_CONCURRENCY's. */
-export const PER_HOST = 32;
-/** A healthy receiver answers in milliseconds; one that takes half a second is waited for beside the others, not instead of them. */
-export const SLOW_AFTER_MS = 500;
-
-const outcomes = new Counter({
-  name: 'hado_delivery_attempts_total',
-  help: 'Delivery attempts by channel type and outcome (ok, retry, failed)',
-  labelNames: ['channel', 'outcome'],
-  registers: [register],
-});
-// Every series exists from the start (at 0), so rates and alerts have a baseline before the first failure.
-for (const channel of CHANNEL_TYPES) for (const outcome of ['ok', 'retry', 'failed']) outcomes.inc({ channel, outcome }, 0);
+export {
+  backoffMs,
+  type Claimed,
+  HEARTBEAT_MS,
+  LEASE_MS,
+  MAX_ATTEMPTS,
+  MAX_LEASE_MS,
+  type Outcome,
+  PER_HOST,
+  SLOW_AFTER_MS,
+  UPKEEP_EVERY_MS,
+  type WorkerOptions,
+} from './options.ts';
 
 export class Worker {
   private readonly db: Db;
@@ -133,14 +80,10 @@ export class Worker {
   private readonly deferrals: Coalescer<DeliveryDeferral>;
   private loop: Promise<void> | null = null;
   private stopped = false;
-  /** Rows being sent right now, for a stop that cannot wait for them. */
-  private readonly sending = new Map<number, Claimed>();
-  private readonly heartbeatMs: number;
-  /** Runs while rows are in flight. */
-  private heartbeat: NodeJS.Timeout | null = null;
-  private renewing: Promise<unknown> | null = null;
-  private upkeep: Promise<void> | null = null;
-  private lastUpkeepAt = Number.NEGATIVE_INFINITY;
+  /** Rows being sent right now: their leases renewed, and released by a stop that cannot wait for them. */
+  private readonly sending: InFlight<Claimed>;
+  /** The channels' upkeep beside the deliveries. */
+  private readonly upkeep: Upkeep;
   /** Per-destination limits and breakers. */
   readonly destinations: Destinations;
   private readonly slowAfterMs: number;
@@ -159,7 +102,8 @@ export class Worker {
     this.clock = opts.clock;
     this.concurrency = opts.concurrency ?? 32;
     this.leaseMs = Math.min(opts.leaseMs ?? LEASE_MS, MAX_LEASE_MS);
-    this.heartbeatMs = Math.min(opts.heartbeatMs ?? HEARTBEAT_MS, Math.floor(this.leaseMs / 3));
+    const heartbeatMs = Math.min(opts.heartbeatMs ?? HEARTBEAT_MS, Math.floor(this.leaseMs / 3));
+    this.sending = new InFlight({ db: this.db, clock: this.clock, leaseMs: this.leaseMs, heartbeatMs, report: (err, where, detail) => this.report(err, where, detail) });
     this.maxAttempts = opts.maxAttempts ?? MAX_ATTEMPTS;
     this.backoff = opts.backoff ?? backoffMs;
     this.results = new Coalescer((writes) => recordResults(this.db, writes));
@@ -167,6 +111,7 @@ export class Worker {
     this.destinations = new Destinations(this.clock, { perHost: opts.perHost ?? PER_HOST, ...opts.breaker });
     this.slowAfterMs = opts.slowAfterMs ?? SLOW_AFTER_MS;
     this.maxSlow = opts.maxSlow ?? 4 * this.concurrency;
+    this.upkeep = new Upkeep({ clock: this.clock, channels: opts.channels, everyMs: UPKEEP_EVERY_MS, report: (err, where) => this.report(err, where) });
   }
 
   /**
@@ -178,21 +123,7 @@ export class Worker {
   async claim(limit: number, skipChannels: number[] = []): Promise<Claimed[]> {
     const now = toDate(this.clock.now());
     const rows = await claimDeliveries(this.db, now, new Date(now.getTime() + this.leaseMs), limit, skipChannels);
-    return rows.map((r) => ({
-      id: r.id,
-      attempts: r.attempts,
-      channel: {
-        id: r.channel_id,
-        userId: r.channel_user_id,
-        type: r.channel_type,
-        enabled: r.channel_enabled,
-        config: r.channel_config,
-        secret: r.channel_secret,
-        lastSeenAt: r.channel_last_seen_at,
-      },
-      user: { id: r.user_id, login: r.login, lastHeartbeatAt: r.last_heartbeat_at },
-      message: composeMessage(r, this.opts.appUrl),
-    }));
+    return rows.map((r) => claimed(r, this.opts.appUrl));
   }
 
   /** Sends one claimed row and records the outcome. */
@@ -223,7 +154,7 @@ export class Worker {
     if (destination) this.destinations.record(destination, verdictOf(result), admission.probe);
     if (result.ok) {
       await this.record(row, { result: 'ok', sentAt: toDate(this.clock.now()), error: null, externalId: result.externalId ?? null });
-      outcomes.inc({ channel: row.channel.type, outcome: 'ok' });
+      this.opts.onAttempt?.(row.channel.type, 'ok');
       return 'ok';
     }
     const error = result.error.slice(0, 2000);
@@ -231,13 +162,13 @@ export class Worker {
     const wait = Math.max(this.backoff(row.attempts), result.retryAfterMs ?? 0);
     const at = new Date(this.clock.now().epochMilliseconds + wait);
     await this.record(row, { result: 'pending', error, nextAttemptAt: at });
-    outcomes.inc({ channel: row.channel.type, outcome: 'retry' });
+    this.opts.onAttempt?.(row.channel.type, 'retry');
     return 'retry';
   }
 
   private async fail(row: Pick<Claimed, 'id' | 'attempts' | 'channel'>, error: string): Promise<Outcome> {
     await this.record(row, { result: 'failed', error });
-    outcomes.inc({ channel: row.channel.type, outcome: 'failed' });
+    this.opts.onAttempt?.(row.channel.type, 'failed');
     this.opts.log?.warn({ delivery: row.id, channel: row.channel.id, error }, 'delivery failed');
     return 'failed';
   }
@@ -251,22 +182,16 @@ export class Worker {
     return this.persist(() => this.results.add({ id: row.id, attempts: row.attempts, ...r }));
   }
 
-  /** Runs a write of the worker's bookkeeping, waiting out a database that is away (up to a lease). */
-  private async persist(write: () => Promise<void>): Promise<void> {
-    // While the database is unreachable the outcome is kept and written when it answers: a send that
-    // happened must not be sent again (the heartbeat keeps the lease while the row is tracked). If the
-    // outage outlasts the lease, another worker may take the row; the fence then drops this late write.
-    const started = performance.now();
-    let pause = 250;
-    while (true) {
-      try {
-        return await write();
-      } catch (err) {
-        if (!isDatabaseUnavailable(err) || performance.now() - started + pause > MAX_LEASE_MS) throw err;
-        await new Promise((resolve) => setTimeout(resolve, pause));
-        pause = Math.min(pause * 2, 5_000);
-      }
-    }
+  /**
+   * Runs a write of the worker's bookkeeping, waiting out a database that is
+   * away (up to a lease). While it is unreachable the outcome is kept and
+   * written when it answers: a send that happened must not be sent again (the
+   * heartbeat keeps the lease while the row is tracked). If the outage
+   * outlasts the lease, another worker may take the row; the fence then drops
+   * this late write.
+   */
+  private persist(write: () => Promise<void>): Promise<void> {
+    return whileUnavailable(write, { timeoutMs: MAX_LEASE_MS, firstDelayMs: 250, maxDelayMs: 5_000 });
   }
 
   /**
@@ -308,7 +233,7 @@ export class Worker {
 
   /** A claimed row goes now, or waits for a place at its destination. */
   private admit(row: Claimed): void {
-    this.track(row);
+    this.sending.track(row);
     const destination = this.opts.channels.get(row.channel.type)?.destination?.(row.channel) ?? null;
     if (destination && this.destinations.full(destination)) {
       const queue = this.parked.get(destination);
@@ -342,7 +267,7 @@ export class Worker {
         clearTimeout(timer);
         if (laneSlow) this.slow--;
         else this.fast--;
-        this.untrack(row.id);
+        this.sending.untrack(row.id);
         if (destination) {
           this.destinations.end(destination, row.channel.id, slow);
           const next = this.parked.get(destination)?.shift();
@@ -374,41 +299,9 @@ export class Worker {
     });
   }
 
-  /** A row in flight: its lease is renewed until it is done (the heartbeat runs while any is). */
-  private track(row: Claimed): void {
-    this.sending.set(row.id, row);
-    if (this.heartbeat) return;
-    this.heartbeat = setInterval(() => void this.renewLeases(), this.heartbeatMs);
-    this.heartbeat.unref();
-  }
-
-  private untrack(id: number): void {
-    this.sending.delete(id);
-    if (this.sending.size > 0 || !this.heartbeat) return;
-    clearInterval(this.heartbeat);
-    this.heartbeat = null;
-  }
-
-  /**
-   * The heartbeat: moves the lease of every row in flight to now + lease, so
-   * no other worker takes them while this one lives. One renewal at a time; a
-   * failed one (the database away) is reported and the next beat tries again,
-   * with the lease's remaining two thirds as the margin. Returns the rows renewed.
-   */
-  async renewLeases(): Promise<number> {
-    if (this.renewing || this.sending.size === 0) return 0;
-    const rows = [...this.sending.values()].map((r) => ({ id: r.id, attempts: r.attempts }));
-    const until = new Date(this.clock.now().epochMilliseconds + this.leaseMs);
-    const run = renewLeases(this.db, rows, until);
-    this.renewing = run;
-    try {
-      return (await run).size;
-    } catch (err) {
-      this.report(err, 'renewing delivery leases', { deliveries: rows.length });
-      return 0;
-    } finally {
-      this.renewing = null;
-    }
+  /** The heartbeat of the rows in flight (in-flight.ts): returns the rows whose lease it renewed. */
+  renewLeases(): Promise<number> {
+    return this.sending.renew();
   }
 
   /** Runs drain() in a loop until stop(); wake() cuts the pause short (the tick just wrote rows). */
@@ -454,24 +347,9 @@ export class Worker {
     this.wakeUp?.();
   }
 
-
-  /**
-   * The channels' upkeep (Expo's receipts, channels/mobile/expo.ts) at most
-   * once a minute of the clock: started by drain(), never awaited by it.
-   * Resolves when the upkeep running now (if any) has finished; failures go
-   * to the error sink.
-   */
+  /** The channels' upkeep (upkeep.ts), started by drain(): resolves when the round running now (if any) has finished. */
   maintain(): Promise<void> {
-    const now = this.clock.now().epochMilliseconds;
-    if (!this.upkeep && now - this.lastUpkeepAt >= UPKEEP_EVERY_MS) {
-      this.lastUpkeepAt = now;
-      this.upkeep = this.opts.channels
-        .maintain((err, type) => this.report(err, `${type} channel upkeep`))
-        .finally(() => {
-          this.upkeep = null;
-        });
-    }
-    return this.upkeep ?? Promise.resolve();
+    return this.upkeep.run();
   }
 
   /**
@@ -486,7 +364,7 @@ export class Worker {
     const loop = this.loop;
     this.loop = null;
     // An upkeep in flight is let finish (its tickets are leased: one cut short is simply asked again later).
-    const upkeep = this.upkeep ?? Promise.resolve();
+    const upkeep = this.upkeep.current();
     if (!loop) return upkeep;
     if (graceMs === undefined) {
       await loop;
@@ -499,22 +377,13 @@ export class Worker {
     const outcome = await Promise.race([loop.then(() => 'done' as const), late]);
     clearTimeout(timer);
     if (outcome === 'done') return;
-    const rows = [...this.sending.values()];
-    if (this.heartbeat) clearInterval(this.heartbeat);
-    this.heartbeat = null;
+    const rows = this.sending.values();
     try {
-      const released = await releaseDeliveries(this.db, rows, toDate(this.clock.now()));
+      const released = await this.sending.release();
       this.opts.log?.warn({ released, deliveries: rows.map((r) => r.id) }, 'stopping: in-flight deliveries released to the queue');
     } catch (err) {
       // The database is gone too: the rows come back when their lease ends.
       this.report(err, 'releasing in-flight deliveries', { deliveries: rows.map((r) => r.id) });
     }
   }
-}
-
-/** What a delivery's result says of its destination: a failure of the receiver, or a sign of life. */
-function verdictOf(result: DeliveryResult): Verdict {
-  if (result.ok) return 'ok';
-  // A final failure (a 4xx, a refused URL) is an answer, not a receiver in trouble.
-  return result.retryable ? 'failure' : 'alive';
 }

@@ -1,7 +1,7 @@
 // What a presence answer means (pure): Hado's {"present": …} contract, and
 // a configured field such as Home Assistant's {"state": "home"}.
 import { describe, expect, it } from 'vitest';
-import { presenceFromAnswer, presenceRule } from '../../src/channels/presence-answer.ts';
+import { presenceFromAnswer, presenceRule } from '../../src/channels/webhook/presence-answer.ts';
 
 describe('presenceFromAnswer', () => {
   it.each([

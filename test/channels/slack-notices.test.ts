@@ -48,7 +48,7 @@ describe('notices to Slack against a fake Web API', () => {
       payload: body,
     });
     expect(pressed.statusCode).toBe(200);
-    await h.ctx.slack!.idle();
+    await h.ctx.channels.idle();
     const listed = await call(h, 'GET', '/me/channels', { user });
     expect(listed.body.channels.find((c: { type: string }) => c.type === 'slack').confirmed).toBe(true);
     return dm;

@@ -101,7 +101,7 @@ describe('Slack through the day against a fake Web API', () => {
     channel: { id: channel },
     actions: [{ action_id: actionId, value }],
   });
-  const settle = () => h.ctx.slack!.idle();
+  const settle = () => h.ctx.channels.idle();
 
   beforeAll(async () => {
     slack = await startFakeSlack();

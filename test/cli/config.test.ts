@@ -1,7 +1,7 @@
 // Configuration (SPEC A10, issue 2 item 7): one table of keys with
 // defaults; a bad value stops start-up with a message naming the key.
 import { describe, expect, it } from 'vitest';
-import { DELIVER_TIMEOUT_MS } from '../../src/channels/webhook.ts';
+import { DELIVER_TIMEOUT_MS } from '../../src/channels/webhook/channel.ts';
 import { addressMatcher, describeKeys, loadConfig } from '../../src/config.ts';
 import { ConfigError } from '../../src/errors.ts';
 

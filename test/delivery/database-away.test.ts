@@ -10,6 +10,7 @@ import { Temporal } from '../../src/domain/time.ts';
 import { Worker } from '../../src/worker/worker.ts';
 import { ALLOW_LOOPBACK } from '../support/outbound.ts';
 import { createHarness, type Harness } from './harness.ts';
+import { testChannel } from '../support/channels.ts';
 
 const madrid = (wall: string): string => Temporal.PlainDateTime.from(wall).toZonedDateTime('Europe/Madrid').toInstant().toString();
 
@@ -46,7 +47,8 @@ describe('the database goes away while a worker sends', () => {
     await runTick(h.store.db, h.clock.now(), { presence: h.presence, cfg: windowConfigOf(h.config) });
     const { state, plugin } = outage();
     let sends = 0;
-    const channels = new ChannelRegistry().register({
+    const channels = new ChannelRegistry().register(
+      testChannel({
       type: 'webhook',
       presence: async () => 'unknown',
       deliver: async (): Promise<DeliveryResult> => {
@@ -56,7 +58,8 @@ describe('the database goes away while a worker sends', () => {
         state.upAfter = 3;
         return { ok: true };
       },
-    });
+      }),
+    );
     const worker = new Worker({ db: h.store.db.withPlugin(plugin), clock: h.clock, channels, appUrl: h.config.appUrl, pollMs: 20 });
     expect(await worker.drain()).toBe(1);
     expect(state.refused).toBe(3);

@@ -6,12 +6,13 @@
 // live one renews its lease while it sends (issue 16: the heartbeat).
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { httpClient } from '../../src/channels/http.ts';
-import { webhookChannel, webhookPresence } from '../../src/channels/webhook.ts';
+import { httpClient } from '../../src/net/http-client.ts';
+import { webhookChannel, webhookPresence } from '../../src/channels/webhook/channel.ts';
 import { Temporal } from '../../src/domain/time.ts';
 import { ChannelRegistry } from '../../src/channels/registry.ts';
 import type { DeliveryResult } from '../../src/channels/types.ts';
 import { Worker } from '../../src/worker/worker.ts';
+import { testChannel } from '../support/channels.ts';
 import { call } from '../support/app.ts';
 import { type FakeHa, startFakeHa } from '../support/fake-ha.ts';
 import { ALLOW_LOOPBACK, loopbackOutbound } from '../support/outbound.ts';
@@ -257,11 +258,13 @@ describe('a worker that dies mid-delivery', () => {
     await runTick(h.store.db, h.clock.now(), { presence: h.presence, cfg: windowConfigOf(h.config) });
     // Worker A's receiver takes minutes to answer; its heartbeat runs every 20 ms of real time.
     let answer: ((r: DeliveryResult) => void) | null = null;
-    const slow = new ChannelRegistry().register({
+    const slow = new ChannelRegistry().register(
+      testChannel({
       type: 'webhook',
       presence: async () => 'present',
       deliver: () => new Promise<DeliveryResult>((resolve) => (answer = resolve)),
-    });
+      }),
+    );
     const a = new Worker({ db: h.store.db, clock: h.clock, channels: slow, appUrl: h.config.appUrl, heartbeatMs: 20 });
     const b = new Worker({ db: h.store.db, clock: h.clock, channels: h.channels, appUrl: h.config.appUrl });
     const draining = a.drain();

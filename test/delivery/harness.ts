@@ -1,12 +1,12 @@
-// An app, its channels, presence cache, worker and scheduler tick on a test
+// An app, its channels (the context's registry), presence cache, worker and scheduler tick on a test
 // store with a fake clock — everything `hado start` runs, driven minute by
 // minute by the test.
 import { sql } from 'kysely';
-import { PresenceCache } from '../../src/channels/presence.ts';
-import { buildChannels, type ChannelRegistry } from '../../src/channels/registry.ts';
-import { recordPresenceHealth } from '../../src/db/channels.ts';
+import type { PresenceCache } from '../../src/channels/presence.ts';
+import type { ChannelRegistry } from '../../src/channels/registry.ts';
 import type { Db } from '../../src/db/connect.ts';
 import { type Instant, Temporal } from '../../src/domain/time.ts';
+import { presenceOf } from '../../src/runtime.ts';
 import { runTick, type TickReport, windowConfigOf } from '../../src/scheduler/tick.ts';
 import { Worker } from '../../src/worker/worker.ts';
 import { call, createSource, createTestApp, type TestApp } from '../support/app.ts';
@@ -49,11 +49,9 @@ export async function createHarness(opts: { now: string; env?: Record<string, st
     // The fake receivers listen on loopback, which the outbound policy refuses unless allowed (README, Configuration).
     env: { APP_URL: 'https://hado.example.org', HADO_PRESENCE_TIMEOUT: '0.3', LOG_LEVEL: 'silent', ...ALLOW_LOOPBACK, ...opts.env },
   });
-  const channels = buildChannels({ config: t.config, clock: t.clock, push: t.ctx.push, mailer: t.ctx.mailer, slack: t.ctx.slack, mobile: t.ctx.mobile });
-  const presence = new PresenceCache(channels, {
-    timeoutMs: t.config.presenceTimeoutMs,
-    onHealth: (id, timeouts, until) => recordPresenceHealth(t.store.db, id, timeouts, until),
-  });
+  // The process's one registry and presence cache, as `hado start` builds them.
+  const { channels } = t.ctx;
+  const presence = presenceOf(t.ctx, { recordHealth: true });
   const worker = new Worker({ db: t.store.db, clock: t.clock, channels, appUrl: t.config.appUrl });
   const cfg = windowConfigOf(t.config);
   const token = await createSource(t, 'docs');

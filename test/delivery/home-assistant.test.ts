@@ -4,8 +4,8 @@
 // refuses requests without the token. /me/channels never shows the token.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelRecord } from '../../src/db/channels.ts';
-import { httpClient } from '../../src/channels/http.ts';
-import { webhookPresence } from '../../src/channels/webhook.ts';
+import { httpClient } from '../../src/net/http-client.ts';
+import { webhookPresence } from '../../src/channels/webhook/channel.ts';
 import { outboundPolicyOf } from '../../src/net/outbound.ts';
 import { call } from '../support/app.ts';
 import { type FakeHa, startFakeHa } from '../support/fake-ha.ts';

@@ -269,7 +269,7 @@ describe('a birthday nobody is home for, on two phones, through whole days', () 
     const before = push.messages.length;
     const res = await call(h, 'POST', done.pathname);
     expect(res.status).toBe(200);
-    await h.ctx.push.idle();
+    await h.ctx.channels.idle();
     const closes = push.messages.slice(before);
     expect(closes.map((c) => c.subscription).sort()).toEqual([phone.id, laptop.id].sort());
     for (const c of closes) expect(c.payload).toEqual({ v: 1, type: 'close', tag: m.payload.tag, event_id: m.payload.event_id });

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PresenceCache } from '../../src/channels/presence.ts';
 import { ChannelRegistry } from '../../src/channels/registry.ts';
-import { webChannel } from '../../src/channels/web.ts';
+import { webChannel } from '../../src/channels/web/channel.ts';
 import { type Instant, Temporal } from '../../src/domain/time.ts';
 import type { WindowConfig } from '../../src/domain/windows.ts';
 import { deliveryTick } from '../../src/scheduler/delivery-tick.ts';

@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Sink } from '../../src/live/connection.ts';
 import { PresenceCache } from '../../src/channels/presence.ts';
-import { buildChannels } from '../../src/channels/registry.ts';
 import { Live } from '../../src/live/live.ts';
 import { encodeMessage, MAX_PAYLOAD_BYTES, noticeMessages } from '../../src/db/notify.ts';
 import { noticeDeliveryTick } from '../../src/scheduler/notice-delivery-tick.ts';
@@ -128,7 +127,7 @@ describe('notice frames', () => {
   });
 
   it('a regroup folded into a recent push goes out once its 30 s are over (the trailing re-push)', async () => {
-    const presence = new PresenceCache(buildChannels({ config: t.config, clock: t.clock }), { timeoutMs: 500 });
+    const presence = new PresenceCache(t.ctx.channels, { timeoutMs: 500 });
     const tick = () => noticeDeliveryTick(t.store.db, t.clock.now(), { presence, fallbackMinutes: 10 });
     const g = (n: number) =>
       notice({ mode: 'group', source_ref: 'trail', title: `#${n}`, group: { template: 'Requests', messages: [`#${n}`] } });

@@ -10,14 +10,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PresenceCache } from '../../src/channels/presence.ts';
 import { ChannelRegistry } from '../../src/channels/registry.ts';
 import type { Channel, OutgoingMessage, Presence } from '../../src/channels/types.ts';
-import { webChannel } from '../../src/channels/web.ts';
-import { webhookChannel } from '../../src/channels/webhook.ts';
+import { webChannel } from '../../src/channels/web/channel.ts';
+import { webhookChannel } from '../../src/channels/webhook/channel.ts';
 import { actOnToken } from '../../src/core/token-actions.ts';
 import { noticeDeliveryTick } from '../../src/scheduler/notice-delivery-tick.ts';
 import { Worker } from '../../src/worker/worker.ts';
 import { call, createSource, createTestApp, type TestApp } from '../support/app.ts';
 import { ALLOW_LOOPBACK, loopbackOutbound } from '../support/outbound.ts';
 import { notice, post } from '../http/notices-support.ts';
+import { testChannel } from '../support/channels.ts';
 
 let t: TestApp;
 let token: string;
@@ -32,14 +33,14 @@ const hookBodies: Array<Record<string, unknown>> = [];
 let telegramPresence: Presence = 'unknown';
 const telegramSent: OutgoingMessage[] = [];
 
-const telegram: Channel = {
+const telegram: Channel = testChannel({
   type: 'telegram',
   presence: async () => telegramPresence,
   deliver: async (message) => {
     telegramSent.push(message);
     return { ok: true, externalId: `1:${telegramSent.length}` };
   },
-};
+});
 
 beforeAll(async () => {
   receiver = http.createServer((req, res) => {

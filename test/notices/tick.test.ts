@@ -3,7 +3,6 @@
 // what `hado tick` prints about them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PresenceCache } from '../../src/channels/presence.ts';
-import { buildChannels } from '../../src/channels/registry.ts';
 import { formatReport } from '../../src/cli/tick.ts';
 import { noticeConfigOf, runTick, windowConfigOf } from '../../src/scheduler/tick.ts';
 import { createSource, createTestApp, type TestApp } from '../support/app.ts';
@@ -20,7 +19,7 @@ afterAll(() => t.close());
 
 describe('runTick', () => {
   it('decides notice pushes with the configured fallback and sweeps with the configured retention', async () => {
-    const presence = new PresenceCache(buildChannels({ config: t.config, clock: t.clock }), { timeoutMs: 500 });
+    const presence = new PresenceCache(t.ctx.channels, { timeoutMs: 500 });
     const deps = { presence, cfg: windowConfigOf(t.config), ...noticeConfigOf(t.config) };
     const old = await post(t, token, notice({ title: 'old' }));
     t.clock.advance({ hours: 49 });

@@ -8,8 +8,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpClient } from '../../src/channels/http.ts';
-import { webhookChannel } from '../../src/channels/webhook.ts';
+import { httpClient } from '../../src/net/http-client.ts';
+import { webhookChannel } from '../../src/channels/webhook/channel.ts';
 import { loadConfig } from '../../src/config.ts';
 import { insertChannel } from '../../src/db/channels.ts';
 import { Temporal } from '../../src/domain/time.ts';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PresenceCache } from '../../src/channels/presence.ts';
 import { ChannelRegistry } from '../../src/channels/registry.ts';
 import type { ChannelRecord, PresenceUser } from '../../src/channels/types.ts';
-import { webhookChannel } from '../../src/channels/webhook.ts';
+import { webhookChannel } from '../../src/channels/webhook/channel.ts';
 import { FakeClock } from '../../src/clock.ts';
 import { channelsOfUsers } from '../../src/db/channels.ts';
 import { Temporal } from '../../src/domain/time.ts';

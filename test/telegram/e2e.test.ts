@@ -4,8 +4,9 @@
 // go away. A 429 makes the outbox wait Telegram's retry_after.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PresenceCache } from '../../src/channels/presence.ts';
-import { buildChannels } from '../../src/channels/registry.ts';
+import { ChannelRegistry } from '../../src/channels/registry.ts';
 import { TelegramClient } from '../../src/channels/telegram/api.ts';
+import { telegramChannel } from '../../src/channels/telegram/channel.ts';
 import { REPLIES } from '../../src/channels/telegram/updates.ts';
 import type { WindowConfig } from '../../src/domain/windows.ts';
 import { deliveryTick } from '../../src/scheduler/delivery-tick.ts';
@@ -37,8 +38,8 @@ beforeEach(async () => {
   await t.store.db.deleteFrom('channels').where('type', '=', 'telegram').execute();
 });
 
-function machinery(telegram = t.ctx.telegram) {
-  const channels = buildChannels({ config: t.config, clock: t.clock, telegram });
+/** The tick and a worker over the app's registry, or over `channels`. */
+function machinery(channels = t.ctx.channels) {
   const presence = new PresenceCache(channels, { timeoutMs: 2000 });
   const worker = new Worker({ db: t.store.db, clock: t.clock, channels, appUrl: t.config.appUrl });
   const tick = async () => {
@@ -146,7 +147,7 @@ describe('Telegram through the tick and the worker', () => {
     expect(await worker.drain()).toBe(0);
     t.clock.set('2026-08-14T08:01:45Z');
     // This process's client also holds the chat back for 45 s of real time; stand in another process.
-    const { worker: fresh } = machinery(new TelegramClient({ token: BOT_TOKEN, apiRoot: tg.url }));
+    const { worker: fresh } = machinery(new ChannelRegistry().register(telegramChannel(new TelegramClient({ token: BOT_TOKEN, apiRoot: tg.url }))));
     expect(await fresh.drain()).toBe(1);
     expect((await deliveryRows(eventId))[0]).toMatchObject({ result: 'ok', external_id: expect.stringMatching(/^8003:\d+$/) });
     expect(tg.calls('sendMessage').every((c) => c.token === BOT_TOKEN)).toBe(true);

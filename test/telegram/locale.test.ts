@@ -4,7 +4,6 @@
 // it, else HADO_DEFAULT_LOCALE.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PresenceCache } from '../../src/channels/presence.ts';
-import { buildChannels } from '../../src/channels/registry.ts';
 import { renderMessage } from '../../src/channels/telegram/channel.ts';
 import type { OutgoingMessage } from '../../src/channels/types.ts';
 import { deliveryTick } from '../../src/scheduler/delivery-tick.ts';
@@ -115,7 +114,7 @@ describe('a Russian user’s buttons', () => {
     expect(put.status).toBe(200);
     t.clock.set('2026-08-14T08:01:00Z'); // 10:01, inside the 10-11 window
     const { fallbackDayMinutes, fallbackHourMinutes, fallbackHours } = t.config;
-    const channels = buildChannels({ config: t.config, clock: t.clock, telegram: t.ctx.telegram });
+    const { channels } = t.ctx;
     const presence = new PresenceCache(channels, { timeoutMs: 2000 });
     await lifecycleTick(t.store.db, t.clock.now());
     await deliveryTick(t.store.db, t.clock.now(), { presence, cfg: { fallbackDayMinutes, fallbackHourMinutes, fallbackHours } });

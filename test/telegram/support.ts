@@ -17,7 +17,7 @@ export function telegramApp(tg: FakeTelegram, now = '2026-08-14T08:00:00Z'): Pro
 }
 
 /** Waits for the calls the app makes to Telegram after answering (answers, replies, button cleanup). */
-export const settle = (t: TestApp): Promise<void> => t.ctx.telegram!.idle();
+export const settle = (t: TestApp): Promise<void> => t.ctx.channels.idle();
 
 let nextUpdateId = 1000;
 

@@ -5,8 +5,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpClient } from '../../src/channels/http.ts';
-import { newWebhookSecret, postWebhook } from '../../src/channels/webhook.ts';
+import { httpClient } from '../../src/net/http-client.ts';
+import { newWebhookSecret, postWebhook } from '../../src/channels/webhook/channel.ts';
 import { FakeClock } from '../../src/clock.ts';
 import { parseBatch } from '../../src/core/event-input.ts';
 import { upsertBatch } from '../../src/core/events.ts';

@@ -13,7 +13,7 @@
 // deadline (it would wait for a hung server as long as undici does) and a
 // retry loop of its own on 429 inside what must be one attempt. So the
 // two endpoints are called here, as the SDK calls them (same bodies, same
-// answers), through channels/http.ts.
+// answers), through net/http-client.ts.
 //
 // One instance per process (runtime.ts buildContext).
 import Expo, { type ExpoPushMessage, type ExpoPushReceipt, type ExpoPushTicket } from 'expo-server-sdk';
@@ -30,10 +30,11 @@ import {
   removeDeadDevice,
   type TicketRow,
 } from '../../db/mobile.ts';
+import { Background } from '../../background.ts';
 import { toDate } from '../../domain/time.ts';
 import { type ErrorSink, ignoreErrors } from '../../errors.ts';
 import { OutboundRefusedError, type OutboundPolicy } from '../../net/outbound.ts';
-import { type HttpClient, type HttpResponse, httpClient } from '../http.ts';
+import { type HttpClient, type HttpResponse, httpClient } from '../../net/http-client.ts';
 import type { ChannelRecord, DeliveryResult, OutgoingMessage } from '../types.ts';
 import { expoMessage, type MobileDevice, type MobilePlatform } from './message.ts';
 
@@ -119,12 +120,14 @@ export class ExpoPush {
   private flushing = false;
   private active = 0;
   private readonly waiting: Array<() => void> = [];
-  private readonly inflight = new Set<Promise<unknown>>();
+  /** Chunks on their way: each resolves its deliveries itself. */
+  private readonly sending: Background;
 
   constructor(private readonly opts: ExpoPushOptions) {
     this.client = httpClient(opts.outbound);
     this.timeoutMs = opts.timeoutMs ?? EXPO_TIMEOUT_MS;
     this.onError = opts.onError ?? ignoreErrors;
+    this.sending = new Background(this.onError, 'Expo push');
   }
 
   private url(path: 'send' | 'getReceipts'): string {
@@ -161,8 +164,8 @@ export class ExpoPush {
 
   /** Resolves when every send and receipt request started so far has finished. */
   async idle(): Promise<void> {
-    while (this.inflight.size > 0 || this.flushing) {
-      if (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
+    while (this.sending.size > 0 || this.flushing) {
+      if (this.sending.size > 0) await this.sending.idle();
       else await new Promise((r) => setImmediate(r));
     }
   }
@@ -176,13 +179,8 @@ export class ExpoPush {
       // Each message has one recipient, so a chunk is the next chunk.length items of the batch, in order.
       const items = batch.slice(at, at + chunk.length);
       at += chunk.length;
-      this.track(this.limited(() => this.sendChunk(items)));
+      this.sending.track(this.limited(() => this.sendChunk(items)));
     }
-  }
-
-  private track(p: Promise<unknown>): void {
-    this.inflight.add(p);
-    void p.finally(() => this.inflight.delete(p));
   }
 
   /** At most MAX_CONCURRENT requests to Expo at once, as Expo asks. */

@@ -1,12 +1,12 @@
 // Web Push (RFC 8030) with VAPID (RFC 8292) and aes128gcm (RFC 8291):
 // the `web-push` library makes the keys, signs the JWT and encrypts
 // (generateRequestDetails); the request itself goes through Hado's own
-// HTTP client (channels/http.ts) so the outbound policy, keep-alive and a
+// HTTP client (net/http-client.ts) so the outbound policy, keep-alive and a
 // hard deadline apply to every push service like to every webhook.
 //
 // One instance per process (runtime.ts buildContext): it holds the key pair
 // (the operator's, or the one kept in the database, made on first start),
-// the keep-alive agents, and the close messages sent after Done.
+// the keep-alive agents, and sends the close messages after Done.
 import webpush from 'web-push';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/connect.ts';
@@ -15,7 +15,7 @@ import { deletePushChannel, loadVapidKeys, pushChannelsOfEvent, saveVapidKeys, t
 import { toDate } from '../../domain/time.ts';
 import type { ErrorSink } from '../../errors.ts';
 import { OutboundRefusedError, type OutboundPolicy } from '../../net/outbound.ts';
-import { type HttpClient, type HttpResponse, httpClient } from '../http.ts';
+import { type HttpClient, type HttpResponse, httpClient } from '../../net/http-client.ts';
 import type { ChannelRecord, DeliveryResult, OutgoingMessage } from '../types.ts';
 import { closePayload, eventTopic, noticeTopic, type PushPayload, renderPushPayload } from './payload.ts';
 
@@ -68,7 +68,6 @@ export class WebPush {
   private readonly client: HttpClient;
   private readonly timeoutMs: number;
   private keyPair: Promise<VapidKeyPair> | null = null;
-  private readonly inflight = new Set<Promise<unknown>>();
   /** The signed `Authorization` per push service origin (the JWT's aud), and until when it is reused. */
   private readonly jwts = new Map<string, { header: string; until: number }>();
 
@@ -210,35 +209,22 @@ export class WebPush {
   /**
    * After Done by any path (SPEC A7, like Telegram's buttons): a silent
    * message to every subscription that showed a reminder of the event, so
-   * the service worker closes it. Best effort, in the background.
+   * the service worker closes it. Best effort: the registry runs it in the
+   * background (Channel.afterDone); a push that fails is reported, a gone
+   * subscription was removed.
    */
-  closeEvent(eventId: number): void {
-    this.background(async () => {
-      const channels: ChannelRow[] = await pushChannelsOfEvent(this.opts.db, eventId);
-      await Promise.all(
-        channels.map(async (row) => {
-          const subscription = subscriptionOf(channelRecord(row));
-          if (!subscription) return;
-          const sent = await this.send(row.id, subscription, closePayload(eventId), { ttl: NOTICE_TTL_S, urgency: 'normal', topic: eventTopic(eventId) });
-          if (!sent.ok && !sent.gone) {
-            this.opts.onError(new Error(sent.error), 'web push close', { event: eventId, channel: row.id });
-          }
-        }),
-      );
-    });
-  }
-
-  private background(work: () => Promise<unknown>): void {
-    const p: Promise<unknown> = Promise.resolve()
-      .then(work)
-      .catch((err: unknown) => this.opts.onError(err, 'web push background work'))
-      .finally(() => this.inflight.delete(p));
-    this.inflight.add(p);
-  }
-
-  /** Resolves when the close messages started so far have been sent. */
-  async idle(): Promise<void> {
-    while (this.inflight.size > 0) await Promise.all([...this.inflight]);
+  async closeEvent(eventId: number): Promise<void> {
+    const channels: ChannelRow[] = await pushChannelsOfEvent(this.opts.db, eventId);
+    await Promise.all(
+      channels.map(async (row) => {
+        const subscription = subscriptionOf(channelRecord(row));
+        if (!subscription) return;
+        const sent = await this.send(row.id, subscription, closePayload(eventId), { ttl: NOTICE_TTL_S, urgency: 'normal', topic: eventTopic(eventId) });
+        if (!sent.ok && !sent.gone) {
+          this.opts.onError(new Error(sent.error), 'web push close', { event: eventId, channel: row.id });
+        }
+      }),
+    );
   }
 }
 

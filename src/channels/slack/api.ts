@@ -18,6 +18,7 @@ import {
 import type { Logger } from 'pino';
 import pino from 'pino';
 import type { Config } from '../../config.ts';
+import { Background } from '../../background.ts';
 import { type ErrorSink, ignoreErrors } from '../../errors.ts';
 import { realTime, SendLimiter, type SendLimits, type TimeSource } from '../telegram/limiter.ts';
 
@@ -68,12 +69,13 @@ export class SlackClient {
   private readonly time: TimeSource;
   /** Method → the moment (TimeSource ms) before which it is not called: Slack asked to wait. */
   private readonly blocked = new Map<string, number>();
-  private readonly inflight = new Set<Promise<unknown>>();
+  private readonly work: Background;
 
   constructor(opts: SlackClientOptions) {
     this.time = opts.time ?? realTime;
     this.log = opts.log ?? pino({ level: 'silent' });
     this.onError = opts.onError ?? ignoreErrors;
+    this.work = new Background(this.onError, 'slack background work');
     this.web = new WebClient(opts.token, {
       // The WebClient joins method names to this root; it must end with a slash.
       slackApiUrl: `${opts.apiRoot.replace(/\/+$/, '')}/`,
@@ -155,15 +157,11 @@ export class SlackClient {
 
   /** Runs work after the HTTP answer; failures go to the error sink, never thrown. `idle()` waits for all of it. */
   background(what: string, work: () => Promise<unknown>): void {
-    const p: Promise<unknown> = Promise.resolve()
-      .then(work)
-      .catch((err: unknown) => this.onError(err, 'slack background work', { what }))
-      .finally(() => this.inflight.delete(p));
-    this.inflight.add(p);
+    this.work.run(what, work);
   }
 
-  async idle(): Promise<void> {
-    while (this.inflight.size > 0) await Promise.all([...this.inflight]);
+  idle(): Promise<void> {
+    return this.work.idle();
   }
 }
 

@@ -6,11 +6,14 @@
 import type { Db } from '../../db/connect.ts';
 import { sentSlackMessages } from '../../db/slack.ts';
 import { toLocale } from '../../i18n/locales.ts';
+import { t } from '../../i18n/messages.ts';
+import { configText, pendingDetail } from '../common.ts';
 import type { Channel, ChannelRecord, DeliveryResult, Presence } from '../types.ts';
 import type { SlackClient } from './api.ts';
+import { addSlackChannel, SLACK_USER_PATTERN } from './link.ts';
 import { renderSlack, slackContentOf } from './message.ts';
 
-export const SLACK_USER_PATTERN = /^[UW][A-Z0-9]{2,30}$/;
+export { SLACK_USER_PATTERN };
 
 /** The Slack user and DM conversation a slack channel delivers to, from its config ({ slack_user_id, dm_channel }). */
 export function slackTargetOf(config: Record<string, unknown>): { user: string; dm: string } | null {
@@ -23,9 +26,20 @@ export function slackTargetOf(config: Record<string, unknown>): { user: string; 
 /** users.getPresence's answer as a presence. */
 export const presenceOfSlack = (presence: string): Presence => (presence === 'active' ? 'present' : presence === 'away' ? 'absent' : 'unknown');
 
-export function slackChannel(client: SlackClient | null): Channel {
+/**
+ * The channel. `client` is null without SLACK_BOT_TOKEN: a slack row then
+ * fails with a clear, final error. `db` serves the hook after Done (without
+ * it there is none); `configured` says whether SLACK_SIGNING_SECRET is set,
+ * without which no Confirm press could reach Hado.
+ */
+export function slackChannel(client: SlackClient | null, opts: { db?: Db; configured?: boolean } = {}): Channel {
+  const db = opts.db;
+  const configured = client !== null && (opts.configured ?? true);
   return {
     type: 'slack',
+    settings: { keys: ['SLACK_BOT_TOKEN', 'SLACK_SIGNING_SECRET'], configured },
+    addedBy: 'config',
+    confirms: 'button',
     async presence(_user, channel: ChannelRecord) {
       const target = slackTargetOf(channel.config);
       if (!client || !target) return 'unknown';
@@ -45,6 +59,15 @@ export function slackChannel(client: SlackClient | null): Channel {
       }
       return { ok: true, externalId: `${sent.value.channel}:${sent.value.ts}` };
     },
+    add: (request) => addSlackChannel(client, configured, request),
+    describe: (row, l) => ({
+      name: t(l, 'settings.channel.slack'),
+      details: [t(l, 'settings.channel.slackUser', { user: configText(row.config, 'slack_user_id') }), ...pendingDetail(row, l)],
+    }),
+    ...(db && client ? { afterDone: (eventId: number) => clearSlackButtonsAfterDone({ db, slack: client }, eventId) } : {}),
+    // The client's background work: messages updated after a button press.
+    idle: async () => client?.idle(),
+    close: async () => client?.idle(),
   };
 }
 

@@ -15,7 +15,7 @@ import { userLocale } from '../../db/users.ts';
 import { toDate } from '../../domain/time.ts';
 import { HadoError } from '../../errors.ts';
 import { type Locale, toLocale } from '../../i18n/locales.ts';
-import { CONFIRM_CODE_PATTERN, hashConfirmCode } from '../confirm.ts';
+import { CONFIRM_CODE_PATTERN, hashConfirmCode } from '../../core/confirmations.ts';
 import type { SlackClient } from './api.ts';
 import { ACTION, renderConfirm, renderSlack } from './message.ts';
 

@@ -6,6 +6,7 @@ import { Api, GrammyError, HttpError } from 'grammy';
 import type { InlineKeyboardMarkup, Message, UserFromGetMe } from 'grammy/types';
 import pino, { type Logger } from 'pino';
 import type { Config } from '../../config.ts';
+import { Background } from '../../background.ts';
 import { type ErrorSink, ignoreErrors } from '../../errors.ts';
 import { realTime, SendLimiter, type SendLimits, TELEGRAM_LIMITS, type TimeSource } from './limiter.ts';
 
@@ -48,13 +49,14 @@ export class TelegramClient {
   readonly log: Pick<Logger, 'warn' | 'info' | 'debug'>;
   readonly onError: ErrorSink;
   private me: Promise<UserFromGetMe> | null = null;
-  private readonly inflight = new Set<Promise<unknown>>();
+  private readonly work: Background;
 
   constructor(opts: TelegramClientOptions) {
     this.api = new Api(opts.token, { apiRoot: opts.apiRoot, timeoutSeconds: opts.timeoutSeconds ?? 15 });
     this.limiter = new SendLimiter({ ...TELEGRAM_LIMITS, ...opts.limits }, opts.time ?? realTime);
     this.log = opts.log ?? pino({ level: 'silent' });
     this.onError = opts.onError ?? ignoreErrors;
+    this.work = new Background(this.onError, 'telegram background work');
   }
 
   /** The bot's @username, from getMe once; a failure is not cached, so the next call asks again. */
@@ -123,16 +125,12 @@ export class TelegramClient {
 
   /** Runs work after the HTTP answer; failures go to the error sink, never thrown. `idle()` waits for all of it. */
   background(what: string, work: () => Promise<unknown>): void {
-    const p: Promise<unknown> = Promise.resolve()
-      .then(work)
-      .catch((err: unknown) => this.onError(err, 'telegram background work', { what }))
-      .finally(() => this.inflight.delete(p));
-    this.inflight.add(p);
+    this.work.run(what, work);
   }
 
   /** Resolves when the background work started so far (and any it started) has finished. */
-  async idle(): Promise<void> {
-    while (this.inflight.size > 0) await Promise.all([...this.inflight]);
+  idle(): Promise<void> {
+    return this.work.idle();
   }
 
   private failed(chat: string, e: unknown): Extract<ApiOutcome<never>, { ok: false }> {

@@ -4,9 +4,11 @@
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'grammy/types';
 import type { Db } from '../../db/connect.ts';
 import { sentTelegramMessages } from '../../db/deliveries.ts';
+import { invalid } from '../../errors.ts';
+import { t } from '../../i18n/messages.ts';
+import { addedElsewhere } from '../common.ts';
 import type { Channel, ChannelRecord, DeliveryResult, OutgoingMessage, Presence } from '../types.ts';
 import { type TelegramClient, truncate } from './api.ts';
-import { t } from '../../i18n/messages.ts';
 
 /** "The user pressed a button or wrote to the bot in the last 10 min" (SPEC A7). */
 export const PRESENCE_WINDOW_MS = 10 * 60_000;
@@ -69,11 +71,18 @@ export function renderMessage(message: OutgoingMessage): RenderedMessage {
 
 /**
  * The channel. `client` is null when the deployment has no bot token: a
- * telegram row then fails its deliveries with a clear, final error.
+ * telegram row then fails its deliveries with a clear, final error. `db`
+ * serves the hook after Done (without it there is none); `configured` says
+ * whether the webhook that links chats is set up (TELEGRAM_WEBHOOK_SECRET).
  */
-export function telegramChannel(client: TelegramClient | null): Channel {
+export function telegramChannel(client: TelegramClient | null, opts: { db?: Db; configured?: boolean } = {}): Channel {
+  const db = opts.db;
   return {
     type: 'telegram',
+    settings: { keys: ['TELEGRAM_BOT_TOKEN', 'TELEGRAM_WEBHOOK_SECRET'], configured: client !== null && (opts.configured ?? true) },
+    // "/start <code>" sent from the chat links and confirms it at once (SPEC A8).
+    addedBy: 'own-route',
+    confirms: 'code',
     async presence(_user, channel, now) {
       return telegramPresence(channel, now);
     },
@@ -94,6 +103,15 @@ export function telegramChannel(client: TelegramClient | null): Channel {
       }
       return { ok: true, externalId: `${sent.value.chat.id}:${sent.value.message_id}` };
     },
+    add: addedElsewhere(() => invalid('type', 'link Telegram with POST /me/channels/telegram/link, then send "/start <code>" to the bot')),
+    describe: (row, l) => ({
+      name: t(l, 'settings.channel.telegram'),
+      details: [typeof row.config.username === 'string' ? `@${row.config.username}` : t(l, 'settings.channel.telegramChat')],
+    }),
+    ...(db && client ? { afterDone: (eventId: number) => clearButtonsAfterDone({ db, telegram: client }, eventId) } : {}),
+    // The client's background work: answers to button presses and replies to the bot's chats.
+    idle: async () => client?.idle(),
+    close: async () => client?.idle(),
   };
 }
 

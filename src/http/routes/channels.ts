@@ -1,32 +1,21 @@
 // The user's channels (SPEC A8): GET / POST / DELETE /me/channels, and
-// PATCH /me/channels/{id} {enabled} to switch one off and on. Telegram is
-// linked through POST /me/channels/telegram/link (routes/telegram.ts).
+// PATCH /me/channels/{id} {enabled} to switch one off and on. Signed in
+// (signed-in.ts). Each type adds its own (channels/registry.ts: Channel.add
+// checks the config and names the field it refuses); Telegram is linked
+// through POST /me/channels/telegram/link (routes/telegram.ts), a browser
+// through /me/push/subscriptions, a phone through /me/devices.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { type Static, Type } from 'typebox';
-import { PRESENCE_KEYS, parsePresenceConfig } from '../../channels/presence-config.ts';
-import { addEmailChannel } from '../../channels/email/link.ts';
-import { addSlackChannel } from '../../channels/slack/link.ts';
-import { newWebhookSecret } from '../../channels/webhook.ts';
-import { toLocale } from '../../i18n/locales.ts';
-import {
-  type ChannelRow,
-  countUserChannels,
-  deleteChannel,
-  findUserChannel,
-  insertChannel,
-  listUserChannels,
-  lockUserChannels,
-  setChannelEnabled,
-} from '../../db/channels.ts';
-import { markUserEventsForCheck } from '../../db/deliveries.ts';
+import { Type } from 'typebox';
+import { type ChannelRow, listChannels, removeChannel, switchChannel } from '../../core/channels.ts';
+import { CHANNEL_TYPES, type ChannelType } from '../../domain/channels.ts';
 import { toDate } from '../../domain/time.ts';
-import { conflict, invalid, notFound } from '../../errors.ts';
-import { userResolver } from '../auth.ts';
+import { invalid } from '../../errors.ts';
+import { toLocale } from '../../i18n/locales.ts';
 import type { AppContext } from '../context.ts';
 import { SECURITY, TAGS } from '../openapi.ts';
 import { ChannelBody, ChannelCreated, ChannelList, errors, NoBody } from '../response-schemas.ts';
 import { documentedAs, IdParam } from '../schemas.ts';
-import { checkOutboundUrl, outboundPolicyOf } from '../../net/outbound.ts';
+import { signedInUser } from '../auth.ts';
 
 /** A webhook's config as documented; checked in the handler (checkUrl, parsePresenceConfig), which names the field. */
 const WebhookConfigDoc = Type.Object(
@@ -66,7 +55,7 @@ const SlackConfigDoc = Type.Object(
 const doc = { security: SECURITY.user, tags: [TAGS.channels] };
 const ERR = [401, 403] as const;
 
-// The config's shape depends on the type, so it is checked after the type (webhookConfigOf).
+// The config's shape depends on the type, so the type's channel checks it (Channel.add).
 const ChannelCreate = Type.Object(
   {
     type: Type.String({
@@ -93,15 +82,6 @@ const ChannelCreate = Type.Object(
     ],
   },
 );
-/**
- * Issue 10: 48 webhooks of one user whose presence URLs never answered took
- * the whole shared presence pool. Twenty is more than anyone's homes and
- * devices, and bounds what one account can ask the tick to do.
- */
-export const MAX_WEBHOOKS_PER_USER = 20;
-
-const WEBHOOK_KEYS = ['deliver_url', 'presence_url', ...PRESENCE_KEYS];
-
 const ChannelPatch = Type.Object({ enabled: Type.Boolean() }, { additionalProperties: false, examples: [{ enabled: false }] });
 
 /** What the user sees of a channel: never its secret, and of its presence headers only their names. */
@@ -122,16 +102,12 @@ export function channelView(row: ChannelRow) {
   };
 }
 
-export function channelRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
-  const resolveUser = userResolver(ctx);
-  // The same policy the channels connect under (net/outbound.ts): refused here as a 422 naming the field.
-  const outbound = outboundPolicyOf(ctx.config);
-  const checkUrl = (field: string, raw: unknown) => checkOutboundUrl(outbound, field, raw);
-  return async (app) => {
-    app.addHook('onRequest', async (request) => {
-      request.user = await resolveUser(request);
-    });
+const isChannelType = (type: string): type is ChannelType => (CHANNEL_TYPES as readonly string[]).includes(type);
 
+export function channelRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
+  /** The types POST /me/channels makes (the error for another names them). */
+  const addable = ctx.channels.all().flatMap((c) => (c.addedBy === 'config' ? [c.type] : []));
+  return async (app) => {
     app.get(
       '/me/channels',
       {
@@ -142,10 +118,7 @@ export function channelRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           response: { 200: ChannelList, ...errors(...ERR) },
         },
       },
-      async (request) => {
-        const rows = await listUserChannels(ctx.db, request.user!.id);
-        return { channels: rows.map(channelView) };
-      },
+      async (request) => ({ channels: (await listChannels(ctx.db, signedInUser(request).id)).map(channelView) }),
     );
 
     app.post(
@@ -160,67 +133,17 @@ export function channelRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-      const { type } = request.body;
-      // Checked per type below, each naming the field it refuses.
-      const config = request.body.config as Static<typeof WebhookConfigDoc> | undefined;
-      if (type === 'web') throw conflict('Every user has exactly one web channel, made with the user; it cannot be added');
-      if (type === 'telegram') {
-        throw invalid('type', 'link Telegram with POST /me/channels/telegram/link, then send "/start <code>" to the bot');
-      }
-      if (type === 'push') throw invalid('type', 'a browser subscribes with POST /me/push/subscriptions');
-      if (type === 'email') {
-        const row = await addEmailChannel(
-          { db: ctx.db, mailer: ctx.mailer, appUrl: ctx.config.appUrl },
-          { id: request.user!.id, locale: toLocale(request.user!.locale) },
-          config,
-          toDate(ctx.clock.now()),
-        );
-        // Unconfirmed: nothing is delivered until the link in the confirmation mail is confirmed.
-        return reply.status(201).send({ channel: channelView(row) });
-      }
-      if (type === 'slack') {
-        const row = await addSlackChannel(
-          { db: ctx.db, slack: ctx.slack, configured: Boolean(ctx.config.slackSigningSecret) },
-          { id: request.user!.id, locale: toLocale(request.user!.locale) },
-          config,
-          toDate(ctx.clock.now()),
-        );
-        // Unconfirmed: nothing is delivered until that Slack user presses Confirm in the DM.
-        return reply.status(201).send({ channel: channelView(row) });
-      }
-      if (type !== 'webhook') throw invalid('type', `must be "webhook", "email" or "slack" (got "${type}")`);
-      const unknown = Object.keys(config ?? {}).find((k) => !WEBHOOK_KEYS.includes(k));
-      if (unknown !== undefined) throw invalid(`config.${unknown}`, `is not a known field (${WEBHOOK_KEYS.join(', ')})`);
-      if (config?.deliver_url === undefined) throw invalid('config.deliver_url', 'is required');
-      const stored: Record<string, unknown> = { deliver_url: checkUrl('config.deliver_url', config.deliver_url) };
-      if (config.presence_url !== undefined) stored.presence_url = checkUrl('config.presence_url', config.presence_url);
-      const presence = parsePresenceConfig(config, stored.presence_url !== undefined);
-      Object.assign(stored, presence.config);
-      const secret = newWebhookSecret();
-      const now = toDate(ctx.clock.now());
-      const row = await ctx.db.transaction().execute(async (trx) => {
-        // Under the user's row lock: two adds at once cannot both take the last place.
-        await lockUserChannels(trx, request.user!.id);
-        if ((await countUserChannels(trx, request.user!.id, 'webhook')) >= MAX_WEBHOOKS_PER_USER) {
-          throw conflict(`At most ${MAX_WEBHOOKS_PER_USER} webhook channels per user; delete one before adding another`);
-        }
-        const created = await insertChannel(trx, {
-          userId: request.user!.id,
-          type: 'webhook',
-          config: stored,
-          secret,
-          presenceHeaders: presence.headers,
-          now,
+        const { type } = request.body;
+        const channel = isChannelType(type) ? ctx.channels.get(type) : undefined;
+        if (!channel) throw invalid('type', `must be ${addable.map((t) => `"${t}"`).join(', ').replace(/, ([^,]*)$/, ' or $1')} (got "${type}")`);
+        const user = signedInUser(request);
+        const { row, secret } = await channel.add({
+          db: ctx.db,
+          user: { id: user.id, locale: toLocale(user.locale) },
+          config: request.body.config,
+          now: toDate(ctx.clock.now()),
         });
-        // A new way to reach the user: waiting events may deliver through it at once.
-        await markUserEventsForCheck(trx, request.user!.id, now);
-        return created;
-      });
-      return reply.status(201).send({
-        channel: channelView(row),
-        // Shown this once: receivers verify webhook-signature with it (README, "Webhook channel").
-        secret,
-      });
+        return reply.status(201).send({ channel: channelView(row), ...(secret === undefined ? {} : { secret }) });
       },
     );
 
@@ -237,14 +160,8 @@ export function channelRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-      const now = toDate(ctx.clock.now());
-      const row = await ctx.db.transaction().execute(async (trx) => {
-        const updated = await setChannelEnabled(trx, request.user!.id, Number(request.params.id), request.body.enabled, now);
-        if (updated?.enabled) await markUserEventsForCheck(trx, request.user!.id, now);
-        return updated;
-      });
-      if (!row) throw notFound(`Channel ${request.params.id} not found`);
-      return { channel: channelView(row) };
+        const row = await switchChannel(ctx.db, signedInUser(request).id, Number(request.params.id), request.body.enabled, toDate(ctx.clock.now()));
+        return { channel: channelView(row) };
       },
     );
 
@@ -260,12 +177,8 @@ export function channelRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-      const id = Number(request.params.id);
-      const row = await findUserChannel(ctx.db, request.user!.id, id);
-      if (!row) throw notFound(`Channel ${id} not found`);
-      if (row.type === 'web') throw conflict('The web channel cannot be deleted (it is the inbox); disable it instead');
-      await deleteChannel(ctx.db, request.user!.id, id);
-      return reply.status(204).send();
+        await removeChannel(ctx.db, signedInUser(request).id, Number(request.params.id));
+        return reply.status(204).send();
       },
     );
   };

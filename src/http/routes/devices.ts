@@ -1,25 +1,19 @@
 // Mobile devices (issue 12): a phone's app registers its Expo push token,
-// behind forward-auth like every /me route. A device is a `mobile` channel
+// signed in like every /me route (signed-in.ts). A device is a `mobile` channel
 // (one per device_id; switched off and on with PATCH /me/devices/{id} or
 // PATCH /me/channels/{id}, like any channel). Expo's DeviceNotRegistered
 // removes it (channels/mobile/expo.ts).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { isExpoToken, PLATFORMS } from '../../channels/mobile/expo.ts';
-import { type ChannelRow, countUserChannels, deleteChannel, insertChannel, lockUserChannels, setChannelEnabled } from '../../db/channels.ts';
-import { markUserEventsForCheck } from '../../db/deliveries.ts';
-import { findDeviceById, findUserDevice, listUserDevices, type MobilePlatform, releaseToken, updateDevice } from '../../db/mobile.ts';
+import { DEVICE_ID_MAX, parseDevice } from '../../channels/mobile/device.ts';
+import type { ChannelRow } from '../../core/channels.ts';
+import { deleteDevice, devices, registerDevice, switchDevice } from '../../core/devices.ts';
 import { toDate } from '../../domain/time.ts';
-import { conflict, invalid, notFound } from '../../errors.ts';
-import { userResolver } from '../auth.ts';
 import type { AppContext } from '../context.ts';
 import { SECURITY, TAGS } from '../openapi.ts';
 import { errors, NoBody } from '../response-schemas.ts';
 import { documentedAs, IdParam } from '../schemas.ts';
-
-/** More phones and tablets than one person has; bounds what one account can ask the worker to send. */
-export const MAX_DEVICES_PER_USER = 20;
-const DEVICE_ID_MAX = 200;
+import { signedInUser } from '../auth.ts';
 
 const DateTime = Type.String({ format: 'date-time' });
 
@@ -72,33 +66,8 @@ export function deviceView(row: ChannelRow) {
   };
 }
 
-/** The registration as the app sends it, checked field by field (a 422 names the field). */
-export function parseDevice(body: unknown): { token: string; platform: MobilePlatform; deviceId: string } {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('body', 'must be an object {token, platform, device_id}');
-  const b = body as Record<string, unknown>;
-  const unknownKey = Object.keys(b).find((k) => !['token', 'platform', 'device_id'].includes(k));
-  if (unknownKey !== undefined) throw invalid(unknownKey, 'is not a known field (token, platform, device_id)');
-  if (b.token === undefined) throw invalid('token', 'is required');
-  if (!isExpoToken(b.token)) throw invalid('token', 'must be an Expo push token, "ExponentPushToken[…]" (at most 256 characters)');
-  if (b.platform === undefined) throw invalid('platform', 'is required');
-  if (typeof b.platform !== 'string' || !(PLATFORMS as readonly string[]).includes(b.platform)) {
-    throw invalid('platform', `must be one of ${PLATFORMS.map((p) => `"${p}"`).join(', ')}, got ${JSON.stringify(b.platform)?.slice(0, 40)}`);
-  }
-  if (b.device_id === undefined) throw invalid('device_id', 'is required');
-  if (typeof b.device_id !== 'string' || b.device_id.trim().length === 0) throw invalid('device_id', 'must be a non-empty string');
-  if (b.device_id.length > DEVICE_ID_MAX) throw invalid('device_id', `must be at most ${DEVICE_ID_MAX} characters`);
-  return { token: b.token, platform: b.platform as MobilePlatform, deviceId: b.device_id };
-}
-
-/** Postgres' unique_violation: the same token registered at the same moment elsewhere. */
-const isUniqueViolation = (e: unknown): boolean => (e as { code?: string } | null)?.code === '23505';
-
 export function deviceRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
-  const resolveUser = userResolver(ctx);
   return async (app) => {
-    app.addHook('onRequest', async (request) => {
-      request.user = await resolveUser(request);
-    });
 
     app.get(
       '/me/devices',
@@ -110,7 +79,7 @@ export function deviceRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           response: { 200: Type.Object({ devices: Type.Array(DeviceOut) }, { additionalProperties: false }), ...errors(...ERR) },
         },
       },
-      async (request) => ({ devices: (await listUserDevices(ctx.db, request.user!.id)).map(deviceView) }),
+      async (request) => ({ devices: (await devices(ctx.db, signedInUser(request).id)).map(deviceView) }),
     );
 
     app.post(
@@ -125,39 +94,7 @@ export function deviceRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const device = parseDevice(request.body);
-        const userId = request.user!.id;
-        const now = toDate(ctx.clock.now());
-        let result: { row: ChannelRow; created: boolean };
-        try {
-          result = await ctx.db.transaction().execute(async (trx) => {
-            await lockUserChannels(trx, userId);
-            const existing = await findDeviceById(trx, userId, device.deviceId);
-            // A token belongs to one app install: another device (or another person) that had it loses it.
-            await releaseToken(trx, device.token, existing?.id ?? null);
-            if (existing) {
-              if (existing.secret === device.token && existing.config.platform === device.platform) return { row: existing, created: false };
-              // A new token for the same device (the app was reinstalled, or Expo renewed it): the device stays, on or off as it was.
-              return { row: await updateDevice(trx, existing.id, { ...device, now }), created: false };
-            }
-            if ((await countUserChannels(trx, userId, 'mobile')) >= MAX_DEVICES_PER_USER) {
-              throw conflict(`At most ${MAX_DEVICES_PER_USER} devices per user receive mobile push; remove one first`);
-            }
-            const row = await insertChannel(trx, {
-              userId,
-              type: 'mobile',
-              config: { platform: device.platform, device_id: device.deviceId },
-              secret: device.token,
-              now,
-            });
-            // A new way to reach the user: waiting events may deliver through it at once.
-            await markUserEventsForCheck(trx, userId, now);
-            return { row, created: true };
-          });
-        } catch (e) {
-          if (isUniqueViolation(e)) throw conflict('This device or token was registered at the same moment by another request; send it again');
-          throw e;
-        }
+        const result = await registerDevice(ctx.db, signedInUser(request).id, parseDevice(request.body), toDate(ctx.clock.now()));
         return reply.status(result.created ? 201 : 200).send({ device: deviceView(result.row) });
       },
     );
@@ -175,16 +112,7 @@ export function deviceRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const id = Number(request.params.id);
-        const userId = request.user!.id;
-        const now = toDate(ctx.clock.now());
-        const row = await ctx.db.transaction().execute(async (trx) => {
-          if (!(await findUserDevice(trx, userId, id))) return undefined;
-          const updated = await setChannelEnabled(trx, userId, id, request.body.enabled, now);
-          if (updated?.enabled) await markUserEventsForCheck(trx, userId, now);
-          return updated;
-        });
-        if (!row) throw notFound(`Device ${id} not found`);
+        const row = await switchDevice(ctx.db, signedInUser(request).id, Number(request.params.id), request.body.enabled, toDate(ctx.clock.now()));
         return { device: deviceView(row) };
       },
     );
@@ -201,9 +129,7 @@ export function deviceRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const id = Number(request.params.id);
-        if (!(await findUserDevice(ctx.db, request.user!.id, id))) throw notFound(`Device ${id} not found`);
-        await deleteChannel(ctx.db, request.user!.id, id);
+        await deleteDevice(ctx.db, signedInUser(request).id, Number(request.params.id));
         return reply.status(204).send();
       },
     );

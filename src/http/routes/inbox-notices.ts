@@ -7,15 +7,15 @@
 //   GET /inbox/preferences                 the preferences grid's body
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { getFeed, getNotices, unreadSummary } from '../../core/notices.ts';
+import { getFeed, getNotices, unreadSummary } from '../../core/notice-feed.ts';
 import { getGrid } from '../../core/preferences.ts';
-import type { UserRow } from '../../db/rows.ts';
+import type { UserRow } from '../../core/users.ts';
 import { toLocale } from '../../i18n/locales.ts';
-import { userResolver } from '../auth.ts';
 import type { AppContext } from '../context.ts';
 import { PAGE_SCHEMA, sendHtml } from '../html-reply.ts';
 import { type NoticeReader, renderNoticeItems, renderNoticePage } from '../views/notices.ts';
 import { renderPreferencesBody } from '../views/preferences.ts';
+import { signedInUser } from '../auth.ts';
 
 /** A feed page as the panel loads it (the JSON API's default page). */
 export const PANEL_PAGE = 30;
@@ -38,12 +38,12 @@ const ItemsQuery = Type.Object(
   { additionalProperties: false },
 );
 
+/** Signed in (signed-in.ts, through inbox.ts inboxFragmentRoutes). */
 export function inboxNoticeRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
-  const resolveUser = userResolver(ctx);
   const reader = (user: UserRow): NoticeReader => ({ login: user.login, tz: user.tz, locale: toLocale(user.locale), now: ctx.clock.now() });
   return async (app) => {
     app.get('/inbox/notices', { schema: { ...PAGE_SCHEMA, querystring: PanelQuery } }, async (request, reply) => {
-      const user = await resolveUser(request);
+      const user = signedInUser(request);
       const page = await getFeed(ctx.db, user.id, {
         filter: request.query.filter ?? 'inbox',
         cursor: request.query.cursor ?? null,
@@ -53,14 +53,14 @@ export function inboxNoticeRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
     });
 
     app.get('/inbox/notices/items', { schema: { ...PAGE_SCHEMA, querystring: ItemsQuery } }, async (request, reply) => {
-      const user = await resolveUser(request);
+      const user = signedInUser(request);
       const ids = request.query.ids.split(',').map(Number);
       const [notices, unread] = await Promise.all([getNotices(ctx.db, user.id, ids), unreadSummary(ctx.db, user.id)]);
       return sendHtml(reply, 200, renderNoticeItems(notices, unread, reader(user), request.query.toasts === '1').text);
     });
 
     app.get('/inbox/preferences', { schema: PAGE_SCHEMA }, async (request, reply) => {
-      const user = await resolveUser(request);
+      const user = signedInUser(request);
       return sendHtml(reply, 200, renderPreferencesBody(await getGrid(ctx.db, user.id), toLocale(user.locale)).text);
     });
   };

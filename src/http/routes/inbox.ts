@@ -5,25 +5,82 @@
 //   GET /inbox/channels   the channel list
 //   GET /inbox/notices…, /inbox/preferences   notices and preferences (inbox-notices.ts)
 //   GET /static/<name>.<hash>.<ext>
+// The page answers a request that is not signed in with a page of its own;
+// the fragments are in the signed-in scope (signed-in.ts).
 import type { FastifyPluginAsync } from 'fastify';
-import { unreadSummary } from '../../core/notices.ts';
+import type { ChannelRegistry } from '../../channels/registry.ts';
+import { type ChannelRow, listChannels } from '../../core/channels.ts';
+import { unreadSummary } from '../../core/notice-feed.ts';
 import { getGrid } from '../../core/preferences.ts';
-import { listUserEvents } from '../../core/users.ts';
+import { listUserEvents, type UserRow, userSettingsView } from '../../core/users.ts';
 import { userEventView } from '../../core/views.ts';
-import { listUserChannels } from '../../db/channels.ts';
-import { clockTime, type UserRow } from '../../db/rows.ts';
+import { CHANNEL_TYPES, type ChannelType } from '../../domain/channels.ts';
 import { dayIn } from '../../domain/time.ts';
 import { HadoError } from '../../errors.ts';
+import { type Locale, localeFromAcceptLanguage } from '../../i18n/locales.ts';
 import { type Assets, loadAssets } from '../assets.ts';
 import { userResolver } from '../auth.ts';
 import type { AppContext } from '../context.ts';
 import { PAGE_SCHEMA, sendHtml } from '../html-reply.ts';
-import { type InboxModel, type PageAssets, renderChannels, renderGroups, renderInboxPage, renderSignedOut } from '../views/inbox-page.ts';
-import { localeFromAcceptLanguage, toLocale } from '../../i18n/locales.ts';
+import { signedInUser } from '../auth.ts';
+import { type InboxModel, type PageAssets, renderGroups, renderInboxPage, renderSignedOut } from '../views/inbox-page.ts';
+import type { OfferModel } from '../views/channel-offers.ts';
+import { type ChannelItem, renderChannels } from '../views/settings.ts';
 import { inboxNoticeRoutes } from './inbox-notices.ts';
 import { pwaRoutes } from './pwa.ts';
 
-export function inboxRoutes(ctx: AppContext, assets: Assets = loadAssets()): FastifyPluginAsync {
+/** The user's channels as the list shows them, each described by its type's channel (Channel.describe). */
+function channelItems(registry: ChannelRegistry, rows: ChannelRow[], l: Locale): ChannelItem[] {
+  return rows.map((row) => {
+    // A type this process has no channel for is shown by its name, never as another type.
+    const channel = registry.get(row.type);
+    const { name, details } = channel?.describe(row, l) ?? { name: row.type, details: [] };
+    // Made with the user (the inbox): always there, neither switched here nor deleted.
+    return { id: row.id, type: row.type, enabled: row.enabled, name, details, fixed: channel?.addedBy === 'with-user' };
+  });
+}
+
+/** What the channel list and the offers read. */
+function channelModel(ctx: AppContext, user: UserRow, rows: ChannelRow[]): OfferModel & { channels: ChannelItem[] } {
+  const locale = userSettingsView(user).locale;
+  const settings = Object.fromEntries(
+    CHANNEL_TYPES.map((type) => [type, ctx.channels.get(type)?.settings ?? { keys: [], configured: false }]),
+  ) as OfferModel['settings'];
+  return {
+    login: user.login,
+    locale,
+    settings,
+    present: new Set<ChannelType>(rows.map((r) => r.type)),
+    channels: channelItems(ctx.channels, rows, locale),
+  };
+}
+
+async function inboxModel(ctx: AppContext, user: UserRow): Promise<InboxModel> {
+  const now = ctx.clock.now();
+  const [rows, channels, unread, grid] = await Promise.all([
+    listUserEvents(ctx.db, user.id, null),
+    listChannels(ctx.db, user.id),
+    unreadSummary(ctx.db, user.id),
+    getGrid(ctx.db, user.id),
+  ]);
+  const events = rows.map(userEventView);
+  const view = userSettingsView(user);
+  return {
+    ...channelModel(ctx, user, channels),
+    tz: user.tz,
+    quietStart: view.quiet_start,
+    quietEnd: view.quiet_end,
+    badge: events.filter((e) => e.in_badge).length,
+    events,
+    now,
+    today: dayIn(now, user.tz),
+    unreadLabel: unread.unread_label,
+    grid,
+  };
+}
+
+/** The page, the static files and the app manifest: outside the signed-in scope. */
+export function inboxPageRoutes(ctx: AppContext, assets: Assets = loadAssets()): FastifyPluginAsync {
   const resolveUser = userResolver(ctx);
   const pageAssets: PageAssets = {
     css: [assets.url('inbox.css'), assets.url('notices.css')],
@@ -33,36 +90,7 @@ export function inboxRoutes(ctx: AppContext, assets: Assets = loadAssets()): Fas
     appIcon: assets.url('icon-192.png'),
   };
 
-  async function model(user: UserRow): Promise<InboxModel> {
-    const now = ctx.clock.now();
-    const [rows, channels, unread, grid] = await Promise.all([
-      listUserEvents(ctx.db, user.id, null),
-      listUserChannels(ctx.db, user.id),
-      unreadSummary(ctx.db, user.id),
-      getGrid(ctx.db, user.id),
-    ]);
-    const events = rows.map(userEventView);
-    return {
-      login: user.login,
-      tz: user.tz,
-      locale: toLocale(user.locale),
-      quietStart: clockTime(user.quiet_start),
-      quietEnd: clockTime(user.quiet_end),
-      badge: events.filter((e) => e.in_badge).length,
-      events,
-      channels,
-      telegramConfigured: Boolean(ctx.config.telegramBotToken && ctx.config.telegramWebhookSecret),
-      emailConfigured: ctx.mailer !== null,
-      slackConfigured: Boolean(ctx.config.slackBotToken && ctx.config.slackSigningSecret),
-      now,
-      today: dayIn(now, user.tz),
-      unreadLabel: unread.unread_label,
-      grid,
-    };
-  }
-
   return async (app) => {
-    await app.register(inboxNoticeRoutes(ctx));
     await app.register(pwaRoutes(assets));
 
     app.get('/', { schema: PAGE_SCHEMA }, async (request, reply) => {
@@ -77,17 +105,7 @@ export function inboxRoutes(ctx: AppContext, assets: Assets = loadAssets()): Fas
         }
         throw e;
       }
-      return sendHtml(reply, 200, renderInboxPage(await model(user), pageAssets));
-    });
-
-    app.get('/inbox/groups', { schema: PAGE_SCHEMA }, async (request, reply) => {
-      const m = await model(await resolveUser(request));
-      return sendHtml(reply, 200, renderGroups(m).text);
-    });
-
-    app.get('/inbox/channels', { schema: PAGE_SCHEMA }, async (request, reply) => {
-      const user = await resolveUser(request);
-      return sendHtml(reply, 200, renderChannels({ channels: await listUserChannels(ctx.db, user.id), locale: toLocale(user.locale) }).text);
+      return sendHtml(reply, 200, renderInboxPage(await inboxModel(ctx, user), pageAssets));
     });
 
     app.get<{ Params: { file: string } }>('/static/:file', { schema: PAGE_SCHEMA }, async (request, reply) => {
@@ -103,6 +121,23 @@ export function inboxRoutes(ctx: AppContext, assets: Assets = loadAssets()): Fas
         .header('etag', asset.etag)
         .header('x-content-type-options', 'nosniff')
         .send(asset.body);
+    });
+  };
+}
+
+/** The page's fragments: signed in (signed-in.ts). */
+export function inboxFragmentRoutes(ctx: AppContext): FastifyPluginAsync {
+  return async (app) => {
+    await app.register(inboxNoticeRoutes(ctx));
+
+    app.get('/inbox/groups', { schema: PAGE_SCHEMA }, async (request, reply) => {
+      const m = await inboxModel(ctx, signedInUser(request));
+      return sendHtml(reply, 200, renderGroups(m).text);
+    });
+
+    app.get('/inbox/channels', { schema: PAGE_SCHEMA }, async (request, reply) => {
+      const user = signedInUser(request);
+      return sendHtml(reply, 200, renderChannels(channelModel(ctx, user, await listChannels(ctx.db, user.id))).text);
     });
   };
 }

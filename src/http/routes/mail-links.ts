@@ -12,12 +12,8 @@
 // names them; a link that names nobody gets the request's Accept-Language,
 // so a 404 for a made-up link tells nothing about anyone.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { checkUnsubscribeToken } from '../../channels/email/channel.ts';
-import { CONFIRM_CODE_PATTERN, hashConfirmCode } from '../../channels/confirm.ts';
+import { confirmationLocale, confirmEmail, peekEmailConfirmation, unsubscribe, unsubscribeTarget } from '../../channels/email/links.ts';
 import { tokenRecipientLocale } from '../../core/token-actions.ts';
-import { disableChannel, findChannel } from '../../db/channels.ts';
-import { peekConfirmation, redeemConfirmation } from '../../db/confirmations.ts';
-import { localeByConfirmationHash, userLocale } from '../../db/users.ts';
 import { toDate } from '../../domain/time.ts';
 import { type Locale, recipientLocale } from '../../i18n/locales.ts';
 import { type MessageKey, t } from '../../i18n/messages.ts';
@@ -38,14 +34,9 @@ export function mailLinkRoutes(ctx: AppContext, assets: Assets = loadAssets()): 
   /** The recipient's stored language (null: the link names nobody), else the request's, else the default. */
   const localeOf = (request: FastifyRequest, stored: string | null): Locale =>
     recipientLocale(stored, request.headers['accept-language'], ctx.config.defaultLocale);
-  const confirmLocale = async (request: FastifyRequest, code: string): Promise<Locale> =>
-    localeOf(request, CONFIRM_CODE_PATTERN.test(code) ? await localeByConfirmationHash(ctx.db, hashConfirmCode(code)) : null);
+  const confirmLocale = async (request: FastifyRequest, code: string): Promise<Locale> => localeOf(request, await confirmationLocale(ctx.db, code));
   const page = (reply: FastifyReply, status: number, p: { locale: Locale; title: string; text: string; button?: string; ok?: boolean }) =>
     sendHtml(reply, status, renderLinkPage({ ...p, css }));
-  const emailAddress = async (channelId: number): Promise<string | null> => {
-    const row = await findChannel(ctx.db, channelId);
-    return row?.type === 'email' && typeof row.config.address === 'string' ? row.config.address : null;
-  };
 
   return async (app) => {
     // Forms and one-click POSTs (urlencoded or multipart) carry nothing Hado needs: the URL is everything.
@@ -56,38 +47,21 @@ export function mailLinkRoutes(ctx: AppContext, assets: Assets = loadAssets()): 
       const code = request.params.code;
       const l = await confirmLocale(request, code);
       const title = t(l, 'page.confirm.title');
-      const state = CONFIRM_CODE_PATTERN.test(code) ? await peekConfirmation(ctx.db, hashConfirmCode(code), toDate(ctx.clock.now())) : null;
-      const address = state?.ok ? await emailAddress(state.channelId) : null;
-      if (!state?.ok || address === null) {
-        const reason = state && !state.ok ? state.reason : 'unknown';
-        return page(reply, 404, { locale: l, title, text: t(l, REASONS[reason]) });
-      }
-      return page(reply, 200, { locale: l, title, text: t(l, 'page.confirm.question', { address }), button: t(l, 'page.confirm.button') });
+      const state = await peekEmailConfirmation(ctx.db, code, toDate(ctx.clock.now()));
+      if (!state.ok) return page(reply, 404, { locale: l, title, text: t(l, REASONS[state.reason]) });
+      return page(reply, 200, { locale: l, title, text: t(l, 'page.confirm.question', { address: state.address }), button: t(l, 'page.confirm.button') });
     });
 
     app.post<{ Params: { code: string } }>('/a/confirm/:code', { schema: PAGE_SCHEMA }, async (request, reply) => {
       const code = request.params.code;
       const l = await confirmLocale(request, code);
       const title = t(l, 'page.confirm.title');
-      const outcome = CONFIRM_CODE_PATTERN.test(code)
-        ? await redeemConfirmation(ctx.db, hashConfirmCode(code), toDate(ctx.clock.now()), (c) => c.type === 'email')
-        : ({ ok: false, reason: 'unknown' } as const);
+      const outcome = await confirmEmail(ctx.db, code, toDate(ctx.clock.now()));
       if (!outcome.ok) return page(reply, 404, { locale: l, title, text: t(l, REASONS[outcome.reason]) });
-      const address = (await emailAddress(outcome.channelId)) ?? '';
-      return page(reply, 200, { locale: l, title, text: t(l, 'page.confirm.done', { address }), ok: true });
+      return page(reply, 200, { locale: l, title, text: t(l, 'page.confirm.done', { address: outcome.address }), ok: true });
     });
 
-    /** The email channel a token names, once its MAC checks out (the channel id alone, in clear in the token, names nobody). */
-    const unsubscribed = async (token: string): Promise<{ id: number; address: string; locale: string | null } | null> => {
-      const id = await checkUnsubscribeToken(token, async (channelId) => {
-        const row = await findChannel(ctx.db, channelId);
-        return row?.type === 'email' ? row.secret : null;
-      });
-      if (id === null) return null;
-      const row = await findChannel(ctx.db, id);
-      if (row?.type !== 'email' || typeof row.config.address !== 'string') return null;
-      return { id, address: row.config.address, locale: await userLocale(ctx.db, row.user_id) };
-    };
+    const unsubscribed = (token: string) => unsubscribeTarget(ctx.db, token);
 
     app.get<{ Params: { token: string } }>('/a/unsubscribe/:token', { schema: PAGE_SCHEMA }, async (request, reply) => {
       const channel = await unsubscribed(request.params.token);
@@ -108,7 +82,7 @@ export function mailLinkRoutes(ctx: AppContext, assets: Assets = loadAssets()): 
       const l = localeOf(request, channel?.locale ?? null);
       const title = t(l, 'page.unsubscribe.title');
       if (!channel) return page(reply, 404, { locale: l, title, text: t(l, 'page.unsubscribe.bad') });
-      await disableChannel(ctx.db, channel.id, toDate(ctx.clock.now()));
+      await unsubscribe(ctx.db, channel.id, toDate(ctx.clock.now()));
       return page(reply, 200, { locale: l, title, text: t(l, 'page.unsubscribe.done', { address: channel.address }), ok: true });
     });
 

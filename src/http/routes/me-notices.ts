@@ -1,10 +1,10 @@
-// The recipient's side of notices (SPEC B1 claim, B2 feed, B3 preferences)
-// under forward-auth: /me/notices and /me/preferences.
+// The recipient's side of notices (SPEC B1 claim, B2 feed, B3 preferences),
+// signed in (signed-in.ts): /me/notices and /me/preferences.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { archiveNotices, claimNotice, getFeed, readNotices } from '../../core/notices.ts';
+import { archiveNotices, claimNotice, getFeed, readNotices } from '../../core/notice-feed.ts';
 import { getGrid, putGrid } from '../../core/preferences.ts';
-import { userResolver } from '../auth.ts';
 import type { AppContext } from '../context.ts';
+import { signedInUser } from '../auth.ts';
 import { FeedQuery, NoticeIds, PreferencesGrid } from '../notice-schemas.ts';
 import { SECURITY, TAGS } from '../openapi.ts';
 import { errors, FeedPage, NoticeBody, NoticesChanged, PreferencesOut } from '../response-schemas.ts';
@@ -17,12 +17,7 @@ const DEFAULT_PAGE = 30;
 const MAX_PAGE = 100;
 
 export function meNoticesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
-  const resolveUser = userResolver(ctx);
   return async (app) => {
-    app.addHook('onRequest', async (request) => {
-      request.user = await resolveUser(request);
-    });
-
     app.get(
       '/me/notices',
       {
@@ -36,7 +31,7 @@ export function meNoticesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
       const { filter = 'inbox', limit, cursor } = request.query;
-      return getFeed(ctx.db, request.user!.id, {
+      return getFeed(ctx.db, signedInUser(request).id, {
         filter,
         cursor: cursor ?? null,
         limit: Math.min(MAX_PAGE, limit === undefined ? DEFAULT_PAGE : Number(limit)),
@@ -55,7 +50,7 @@ export function meNoticesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           response: { 200: NoticesChanged, ...errors(...ERR, 400, 415, 422) },
         },
       },
-      async (request) => readNotices(ctx.db, ctx.clock, request.user!.id, request.body.ids),
+      async (request) => readNotices(ctx.db, ctx.clock, signedInUser(request).id, request.body.ids),
     );
 
     app.post(
@@ -68,7 +63,7 @@ export function meNoticesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           response: { 200: NoticesChanged, ...errors(...ERR) },
         },
       },
-      async (request) => readNotices(ctx.db, ctx.clock, request.user!.id, 'all'),
+      async (request) => readNotices(ctx.db, ctx.clock, signedInUser(request).id, 'all'),
     );
 
     for (const [path, archived] of [
@@ -86,7 +81,7 @@ export function meNoticesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
             response: { 200: NoticesChanged, ...errors(...ERR, 400, 415, 422) },
           },
         },
-        async (request) => archiveNotices(ctx.db, ctx.clock, request.user!.id, request.body.ids, archived),
+        async (request) => archiveNotices(ctx.db, ctx.clock, signedInUser(request).id, request.body.ids, archived),
       );
     }
 
@@ -101,9 +96,16 @@ export function meNoticesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           response: { 200: NoticeBody, ...errors(...ERR, 404, 409, 422) },
         },
       },
-      async (request) => ({ notice: await claimNotice(ctx.db, ctx.clock, Number(request.params.id), request.user!.id) }),
+      async (request) => ({ notice: await claimNotice(ctx.db, ctx.clock, Number(request.params.id), signedInUser(request).id) }),
     );
 
+    await app.register(mePreferencesRoutes(ctx));
+  };
+}
+
+/** The preferences grid (SPEC B3). */
+function mePreferencesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
+  return async (app) => {
     app.get(
       '/me/preferences',
       {
@@ -114,7 +116,7 @@ export function meNoticesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           response: { 200: PreferencesOut, ...errors(...ERR) },
         },
       },
-      async (request) => getGrid(ctx.db, request.user!.id),
+      async (request) => getGrid(ctx.db, signedInUser(request).id),
     );
 
     app.put(
@@ -128,7 +130,7 @@ export function meNoticesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           response: { 200: PreferencesOut, ...errors(...ERR, 400, 415, 422) },
         },
       },
-      async (request) => putGrid(ctx.db, ctx.clock, request.user!.id, request.body.rows),
+      async (request) => putGrid(ctx.db, ctx.clock, signedInUser(request).id, request.body.rows),
     );
   };
 }

@@ -1,16 +1,13 @@
 // The user API (SPEC A8, without channels): /me under forward-auth.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { applyAction } from '../../core/actions.ts';
-import { listUserEvents, patchUser } from '../../core/users.ts';
+import { heartbeat, listUserEvents, patchUser, userSummary } from '../../core/users.ts';
 import { userEventView } from '../../core/views.ts';
-import { clockTime, type UserRow } from '../../db/rows.ts';
-import { badgeCount, recordHeartbeat } from '../../db/users.ts';
 import { STATES, type State } from '../../domain/lifecycle.ts';
 import { toDate } from '../../domain/time.ts';
 import { invalid } from '../../errors.ts';
-import { toLocale } from '../../i18n/locales.ts';
-import { userResolver } from '../auth.ts';
 import type { AppContext } from '../context.ts';
+import { signedInUser } from '../auth.ts';
 import { SECURITY, TAGS } from '../openapi.ts';
 import { errors, Me, NoBody, UserEventBody, UserEvents } from '../response-schemas.ts';
 import { IdParam, MePatch, StateQuery } from '../schemas.ts';
@@ -19,22 +16,9 @@ import { IdParam, MePatch, StateQuery } from '../schemas.ts';
 export const ME_DOC = { security: SECURITY.user } as const;
 export const ME_ERRORS = [401, 403] as const;
 
+/** Signed in (signed-in.ts). */
 export function meRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
-  const resolveUser = userResolver(ctx);
   return async (app) => {
-    app.addHook('onRequest', async (request) => {
-      request.user = await resolveUser(request);
-    });
-
-    const meView = async (user: UserRow) => ({
-      login: user.login,
-      tz: user.tz,
-      locale: toLocale(user.locale),
-      quiet_start: clockTime(user.quiet_start),
-      quiet_end: clockTime(user.quiet_end),
-      badge: await badgeCount(ctx.db, user.id),
-    });
-
     const doc = { ...ME_DOC, tags: [TAGS.me] };
 
     app.get(
@@ -47,7 +31,7 @@ export function meRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           response: { 200: Me, ...errors(...ME_ERRORS) },
         },
       },
-      async (request) => meView(request.user!),
+      async (request) => userSummary(ctx.db, signedInUser(request)),
     );
 
     app.patch(
@@ -62,7 +46,7 @@ export function meRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-      return meView(await patchUser(ctx.db, ctx.clock, request.user!, request.body));
+      return userSummary(ctx.db, await patchUser(ctx.db, ctx.clock, signedInUser(request), request.body));
       },
     );
 
@@ -85,7 +69,7 @@ export function meRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         if (unknown !== undefined) throw invalid('state', `"${unknown}" is not one of ${STATES.join(', ')}`);
         states = asked as State[];
       }
-      const rows = await listUserEvents(ctx.db, request.user!.id, states);
+      const rows = await listUserEvents(ctx.db, signedInUser(request).id, states);
       return { events: rows.map(userEventView) };
       },
     );
@@ -106,7 +90,7 @@ export function meRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           },
         },
         async (request) => {
-          const result = await applyAction(ctx, Number(request.params.id), action, request.user!.id);
+          const result = await applyAction(ctx, Number(request.params.id), action, signedInUser(request).id);
           return { event: userEventView(result.event) };
         },
       );
@@ -123,7 +107,7 @@ export function meRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        await recordHeartbeat(ctx.db, request.user!.id, toDate(ctx.clock.now()));
+        await heartbeat(ctx.db, signedInUser(request).id, toDate(ctx.clock.now()));
         return reply.status(204).send();
       },
     );

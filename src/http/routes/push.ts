@@ -1,25 +1,20 @@
-// Web Push subscriptions (issue 12), behind forward-auth like every /me
-// route: the server's VAPID public key, and the browser's PushSubscription
-// saved as a `push` channel (one per browser; switched off and on with
-// PATCH /me/channels/{id}, like any channel).
+// Web Push subscriptions (issue 12), signed in like every /me route
+// (signed-in.ts): the server's VAPID public key, and the browser's
+// PushSubscription saved as a `push` channel (one per browser; switched off
+// and on with PATCH /me/channels/{id}, like any channel).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { parseSubscription } from '../../channels/push/subscription.ts';
 import { hostOf } from '../../channels/push/web-push.ts';
-import { deleteChannel, findUserChannel, insertChannel, lockUserChannels, countUserChannels } from '../../db/channels.ts';
-import { markUserEventsForCheck } from '../../db/deliveries.ts';
-import { deletePushChannel, findPushByEndpoint, listPushSubscriptions, type PushSubscriptionRow, updatePushSubscription } from '../../db/push.ts';
+import { deletePushSubscription, type PushSubscriptionRow, pushSubscriptions, savePushSubscription } from '../../core/push-subscriptions.ts';
 import { toDate } from '../../domain/time.ts';
-import { conflict, invalid, notFound } from '../../errors.ts';
-import { checkOutboundUrl, outboundPolicyOf } from '../../net/outbound.ts';
-import { userResolver } from '../auth.ts';
+import { outboundPolicyOf } from '../../net/outbound.ts';
 import type { AppContext } from '../context.ts';
 import { deviceLabel } from '../device-label.ts';
 import { SECURITY, TAGS } from '../openapi.ts';
 import { errors, NoBody } from '../response-schemas.ts';
 import { documentedAs, IdParam } from '../schemas.ts';
-
-/** More browsers than one person has; bounds what one account can ask the worker to send. */
-export const MAX_PUSH_SUBSCRIPTIONS_PER_USER = 20;
+import { signedInUser } from '../auth.ts';
 
 const DateTime = Type.String({ format: 'date-time' });
 
@@ -79,71 +74,9 @@ function subscriptionView(row: PushSubscriptionRow) {
   };
 }
 
-/** Unpadded or padded base64url of exactly `bytes` bytes; the key as stored (unpadded). */
-function base64urlKey(field: string, raw: unknown, bytes: number, what: string): string {
-  if (typeof raw !== 'string' || raw.length === 0) throw invalid(field, `must be a base64url string (${what})`);
-  const bare = raw.replace(/=+$/, '');
-  if (!/^[A-Za-z0-9_-]+$/.test(bare)) throw invalid(field, 'must be base64url (A-Z, a-z, 0-9, - and _)');
-  const decoded = Buffer.from(bare, 'base64url');
-  if (decoded.length !== bytes) throw invalid(field, `must be ${bytes} bytes (${what}), got ${decoded.length}`);
-  return bare;
-}
-
-/** The subscription as the browser sends it, checked field by field; the endpoint also by the outbound policy. */
-function parseSubscription(body: unknown, checkUrl: (field: string, raw: unknown) => string) {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalid('body', 'must be a PushSubscription object');
-  const b = body as Record<string, unknown>;
-  const unknownKey = Object.keys(b).find((k) => !['endpoint', 'expirationTime', 'keys'].includes(k));
-  if (unknownKey !== undefined) throw invalid(unknownKey, 'is not a field of a PushSubscription (endpoint, expirationTime, keys)');
-  const endpoint = checkUrl('endpoint', b.endpoint);
-  const expiration = b.expirationTime ?? null;
-  if (expiration !== null && (typeof expiration !== 'number' || !Number.isFinite(expiration) || expiration < 0)) {
-    throw invalid('expirationTime', 'must be null or milliseconds since the epoch');
-  }
-  if (typeof b.keys !== 'object' || b.keys === null || Array.isArray(b.keys)) throw invalid('keys', 'must be an object with p256dh and auth');
-  const keys = b.keys as Record<string, unknown>;
-  const extra = Object.keys(keys).find((k) => k !== 'p256dh' && k !== 'auth');
-  if (extra !== undefined) throw invalid(`keys.${extra}`, 'is not a key of a PushSubscription (p256dh, auth)');
-  const p256dh = base64urlKey('keys.p256dh', keys.p256dh, 65, 'an uncompressed P-256 point');
-  if (Buffer.from(p256dh, 'base64url')[0] !== 0x04) throw invalid('keys.p256dh', 'must be an uncompressed P-256 point (starting with 0x04)');
-  const auth = base64urlKey('keys.auth', keys.auth, 16, 'the authentication secret');
-  return { endpoint, expiration: expiration as number | null, keys: { p256dh, auth } };
-}
-
-/** Tries of a save whose endpoint another person's save took at the same moment. */
-const SAVE_TRIES = 3;
-
-const endpointTaken = (e: unknown): boolean => {
-  const err = e as { code?: string; constraint?: string } | null;
-  return err?.code === '23505' && (err.constraint === undefined || err.constraint === 'channels_push_endpoint');
-};
-
-/**
- * Runs `save` again when another person saved the same endpoint at the same
- * moment (the unique index channels_push_endpoint refused the insert after
- * their commit): the next try finds their row and moves it, as a later POST
- * would. Still taken after SAVE_TRIES: a 409 to send again.
- */
-async function saveMovingEndpoint<T>(save: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await save();
-    } catch (e) {
-      if (!endpointTaken(e)) throw e;
-      if (attempt >= SAVE_TRIES) throw conflict('This browser was subscribed at the same moment by another request; send it again');
-    }
-  }
-}
-
 export function pushRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
-  const resolveUser = userResolver(ctx);
-  // Push services are on the public internet; the same policy the channel connects under (net/outbound.ts).
   const outbound = outboundPolicyOf(ctx.config);
-  const checkUrl = (field: string, raw: unknown) => checkOutboundUrl(outbound, field, raw);
   return async (app) => {
-    app.addHook('onRequest', async (request) => {
-      request.user = await resolveUser(request);
-    });
 
     app.get(
       '/me/push/vapid-key',
@@ -174,7 +107,7 @@ export function pushRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           response: { 200: Type.Object({ subscriptions: Type.Array(SubscriptionOut) }, { additionalProperties: false }), ...errors(...ERR) },
         },
       },
-      async (request) => ({ subscriptions: (await listPushSubscriptions(ctx.db, request.user!.id)).map(subscriptionView) }),
+      async (request) => ({ subscriptions: (await pushSubscriptions(ctx.db, signedInUser(request).id)).map(subscriptionView) }),
     );
 
     app.post(
@@ -189,31 +122,14 @@ export function pushRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const sub = parseSubscription(request.body, checkUrl);
-        const userId = request.user!.id;
+        const sub = parseSubscription(request.body, outbound);
         const config = { endpoint: sub.endpoint, user_agent: deviceLabel(request.headers['user-agent']), expiration_time: sub.expiration };
-        const secret = JSON.stringify(sub.keys);
-        const now = toDate(ctx.clock.now());
-        const save = () =>
-          ctx.db.transaction().execute(async (trx) => {
-            await lockUserChannels(trx, userId);
-            const existing = await findPushByEndpoint(trx, sub.endpoint);
-            if (existing && existing.user_id === userId) {
-              // The browser sends it again on every visit: the keys may have been renewed, the row stays.
-              await updatePushSubscription(trx, existing.id, { config, secret, now });
-              return { id: existing.id, created: false };
-            }
-            // One browser profile, another person signed in: the endpoint now reaches them only.
-            if (existing) await deletePushChannel(trx, existing.id);
-            if ((await countUserChannels(trx, userId, 'push')) >= MAX_PUSH_SUBSCRIPTIONS_PER_USER) {
-              throw conflict(`At most ${MAX_PUSH_SUBSCRIPTIONS_PER_USER} browsers per user receive Web Push; remove one first`);
-            }
-            const row = await insertChannel(trx, { userId, type: 'push', config, secret, now });
-            // A new way to reach the user: waiting events may deliver through it at once.
-            await markUserEventsForCheck(trx, userId, now);
-            return { id: row.id, created: true };
-          });
-        const { id, created } = await saveMovingEndpoint(save);        const row = (await listPushSubscriptions(ctx.db, userId)).find((r) => r.id === id)!;
+        const { subscription: row, created } = await savePushSubscription(
+          ctx.db,
+          signedInUser(request).id,
+          { endpoint: sub.endpoint, config, secret: JSON.stringify(sub.keys) },
+          toDate(ctx.clock.now()),
+        );
         return reply.status(created ? 201 : 200).send({ subscription: subscriptionView(row) });
       },
     );
@@ -230,10 +146,7 @@ export function pushRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const id = Number(request.params.id);
-        const row = await findUserChannel(ctx.db, request.user!.id, id);
-        if (row?.type !== 'push') throw notFound(`Push subscription ${id} not found`);
-        await deleteChannel(ctx.db, request.user!.id, id);
+        await deletePushSubscription(ctx.db, signedInUser(request).id, Number(request.params.id));
         return reply.status(204).send();
       },
     );

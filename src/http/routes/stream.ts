@@ -9,16 +9,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { HadoError } from '../../errors.ts';
 import { resyncBody, type Sink } from '../../live/connection.ts';
-import { userResolver } from '../auth.ts';
 import type { AppContext } from '../context.ts';
 import { SECURITY, TAGS } from '../openapi.ts';
 import { errors } from '../response-schemas.ts';
+import { signedInUser } from '../auth.ts';
 
 /** How long an EventSource waits before reconnecting after a drop. */
 const RETRY_MS = 2000;
 
+/** Signed in (signed-in.ts). */
 export function streamRoutes(ctx: AppContext): FastifyPluginAsync {
-  const resolveUser = userResolver(ctx);
   return async (app) => {
     // One Live per process, built by the composition root (runtime.ts) and stopped by it.
     const { live } = ctx;
@@ -42,7 +42,7 @@ export function streamRoutes(ctx: AppContext): FastifyPluginAsync {
         },
       },
       async (request, reply) => {
-      const user = await resolveUser(request);
+      const user = signedInUser(request);
       await live.start();
       const raw = reply.raw;
       const sink: Sink = {

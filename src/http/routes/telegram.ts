@@ -1,5 +1,5 @@
-// Telegram's two entries (SPEC A8, A9): POST /me/channels/telegram/link
-// under forward-auth gives a one-time code, and POST /hooks/telegram takes
+// Telegram's two entries (SPEC A8, A9): POST /me/channels/telegram/link,
+// signed in (signed-in.ts), gives a one-time code, and POST /hooks/telegram takes
 // the bot's updates, authenticated by the secret Telegram echoes in
 // X-Telegram-Bot-Api-Secret-Token (set with setWebhook's secret_token).
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -9,11 +9,11 @@ import { handleUpdate, parseUpdate } from '../../channels/telegram/updates.ts';
 import { actOnToken } from '../../core/token-actions.ts';
 import { toDate } from '../../domain/time.ts';
 import { conflict, HadoError, notFound, unauthorized } from '../../errors.ts';
-import { userResolver } from '../auth.ts';
 import type { AppContext } from '../context.ts';
 import { SECURITY, TAGS } from '../openapi.ts';
 import { errors, NoBody, TelegramLink } from '../response-schemas.ts';
 import { documentedAs } from '../schemas.ts';
+import { signedInUser } from '../auth.ts';
 import { Type } from 'typebox';
 
 const SECRET_HEADER = 'x-telegram-bot-api-secret-token';
@@ -27,30 +27,22 @@ function sameSecret(given: string, expected: string): boolean {
 const NOT_CONFIGURED =
   'Telegram is not configured on this Hado: set TELEGRAM_BOT_TOKEN and TELEGRAM_WEBHOOK_SECRET, and register the webhook';
 
-export function telegramRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
+/** POST /me/channels/telegram/link: the one-time code the user sends to the bot. */
+export function telegramLinkRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const client = ctx.telegram;
-  return async (app) => {
-    // The answers and replies of updates run after the HTTP answer: let them finish first.
-    if (client) app.addHook('onClose', async () => client.idle());
-
-    await app.register(async (me) => {
-      const resolveUser = userResolver(ctx);
-      me.addHook('onRequest', async (request) => {
-        request.user = await resolveUser(request);
-      });
-
-      me.post(
-        '/me/channels/telegram/link',
-        {
-          schema: {
-            tags: [TAGS.channels],
-            security: SECURITY.user,
-            operationId: 'linkTelegram',
-            summary: 'A one-time code: send "/start <code>" to the bot (or open start_url) to link Telegram',
-            response: { 200: TelegramLink, ...errors(401, 403, 409, 502) },
-          },
+  return async (me) => {
+    me.post(
+      '/me/channels/telegram/link',
+      {
+        schema: {
+          tags: [TAGS.channels],
+          security: SECURITY.user,
+          operationId: 'linkTelegram',
+          summary: 'A one-time code: send "/start <code>" to the bot (or open start_url) to link Telegram',
+          response: { 200: TelegramLink, ...errors(401, 403, 409, 502) },
         },
-        async (request) => {
+      },
+      async (request) => {
         if (!client || !ctx.config.telegramWebhookSecret) throw conflict(NOT_CONFIGURED);
         let username: string;
         try {
@@ -62,12 +54,20 @@ export function telegramRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
             `Could not ask the Telegram Bot API for the bot's name (getMe): ${(e as Error).message}. Check TELEGRAM_BOT_TOKEN and TELEGRAM_API_ROOT.`,
           );
         }
-        const { code, expiresAt } = await createLinkCode(ctx.db, request.user!.id, toDate(ctx.clock.now()));
+        const { code, expiresAt } = await createLinkCode(ctx.db, signedInUser(request).id, toDate(ctx.clock.now()));
         const botUrl = `https://t.me/${username}`;
         return { code, bot_url: botUrl, start_url: `${botUrl}?start=${code}`, expires_at: expiresAt.toISOString() };
-        },
-      );
-    });
+      },
+    );
+  };
+}
+
+/** POST /hooks/telegram: the bot's updates. */
+export function telegramHookRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
+  const client = ctx.telegram;
+  return async (app) => {
+    // The answers and replies of updates run after the HTTP answer: let them finish first.
+    if (client) app.addHook('onClose', async () => client.idle());
 
     await app.register(async (hooks) => {
       hooks.post(

@@ -3,7 +3,7 @@
 // and link Telegram (a code for the bot, then the page looks for the new
 // channel until it appears). The server renders the list (#channel-list,
 // GET /inbox/channels); this module re-reads it after every change.
-import { $, api, fragment, isBusy, say, setBusy, setStatus, showMessage, submitWith } from './hado.js';
+import { $, api, field, fragment, isBusy, say, setBusy, setStatus, showMessage, submitWith } from './hado.js';
 import { onCatchUp } from './live.js';
 
 const CONFIRM_MS = 4000;
@@ -80,11 +80,12 @@ async function remove(e) {
  * user's token, "home" = present (README, Home Assistant). Empty unless the
  * preset is open and filled; it replaces the presence URL.
  */
+/** @param {HTMLFormElement} form */
 function homeAssistantPreset(form) {
-  if (!$('#ha-preset', form)?.open) return {};
-  const base = form.elements.ha_url.value.trim().replace(/\/+$/, '');
-  const person = form.elements.ha_person.value.trim().replace(/^person\./, '');
-  const token = form.elements.ha_token.value.trim();
+  if (!/** @type {HTMLDetailsElement | null} */ ($('#ha-preset', form))?.open) return {};
+  const base = field(form, 'ha_url').value.trim().replace(/\/+$/, '');
+  const person = field(form, 'ha_person').value.trim().replace(/^person\./, '');
+  const token = field(form, 'ha_token').value.trim();
   if (!base && !person && !token) return {};
   return {
     presence_url: `${base}/api/states/person.${person}`,
@@ -95,14 +96,14 @@ function homeAssistantPreset(form) {
 }
 
 function startWebhookForm() {
-  const form = $('#webhook-form');
+  const form = /** @type {HTMLFormElement} */ ($('#webhook-form'));
   const secretBox = $('#webhook-secret');
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     secretBox.hidden = true;
     submitWith(form, async () => {
-      const config = { deliver_url: form.elements.deliver_url.value.trim() };
-      const presence = form.elements.presence_url.value.trim();
+      const config = { deliver_url: field(form, 'deliver_url').value.trim() };
+      const presence = field(form, 'presence_url').value.trim();
       if (presence) config.presence_url = presence;
       Object.assign(config, homeAssistantPreset(form));
       const created = await api('POST', '/me/channels', { type: 'webhook', config });
@@ -119,7 +120,7 @@ function startWebhookForm() {
 
 /** The email and Slack forms: one field each, the channel made unconfirmed (a mail or a Slack DM asks its owner). */
 function startChannelForms() {
-  for (const form of document.querySelectorAll('form[data-channel-form]')) {
+  for (const form of /** @type {NodeListOf<HTMLFormElement>} */ (document.querySelectorAll('form[data-channel-form]'))) {
     form.addEventListener('submit', (e) => {
       e.preventDefault();
       submitWith(form, async () => {
@@ -165,6 +166,7 @@ function telegramLinked(linked) {
  */
 function clock(iso) {
   const locale = document.body.dataset.intl || document.documentElement.lang || 'en';
+  /** @type {Intl.DateTimeFormatOptions} */
   const options = { hour: '2-digit', minute: '2-digit' };
   const zone = $('#zone-name')?.textContent.trim();
   try {
@@ -189,7 +191,7 @@ function startTelegram() {
     try {
       const link = await api('POST', '/me/channels/telegram/link');
       $('.tg-command', box).textContent = `/start ${link.code}`;
-      const open = $('.tg-open', box);
+      const open = /** @type {HTMLAnchorElement} */ ($('.tg-open', box));
       open.href = link.start_url || link.bot_url;
       $('.tg-expiry', box).textContent = link.expires_at ? say('telegram.expiry', { time: clock(link.expires_at) }) : '';
       box.hidden = false;

@@ -55,12 +55,12 @@ export function refreshGroups() {
 function swapGroups(next) {
   const current = $('#groups');
   if (!current) return;
-  const active = document.activeElement;
+  const active = /** @type {HTMLElement | null} */ (document.activeElement);
   const inside = active && current.contains(active);
   const focusKey = inside ? active.dataset.focusKey : null;
-  const focusItem = inside && active.closest('li[data-key]');
+  const focusItem = inside && /** @type {HTMLElement | null} */ (active.closest('li[data-key]'));
   const focusIndex = focusItem ? $$('li[data-key]', current).indexOf(focusItem) : -1;
-  const focusGroup = focusItem ? focusItem.closest('[data-group]')?.dataset.group : null;
+  const focusGroup = focusItem ? /** @type {HTMLElement | null} */ (focusItem.closest('[data-group]'))?.dataset.group : null;
 
   const old = new Map($$('li[data-key]', current).map((li) => [li.dataset.key, li]));
   for (const li of $$('li[data-key]', next)) {

@@ -8,8 +8,27 @@
 // them "Sec-Fetch-Site: same-origin", the one origin the server's cross-site
 // guard accepts writes from (src/http/cross-origin.ts); nothing else is needed.
 
+/**
+ * The first element under `root` matching `sel` (every element of the page is an HTML one), or null.
+ * @param {string} sel
+ * @param {ParentNode} [root]
+ * @returns {HTMLElement | null}
+ */
 export const $ = (sel, root = document) => root.querySelector(sel);
+/**
+ * Every element under `root` matching `sel`.
+ * @param {string} sel
+ * @param {ParentNode} [root]
+ * @returns {HTMLElement[]}
+ */
 export const $$ = (sel, root = document) => Array.from(root.querySelectorAll(sel));
+/**
+ * A form's text field by name: `form.elements[name]`.
+ * @param {HTMLFormElement} form
+ * @param {string} name
+ * @returns {HTMLInputElement}
+ */
+export const field = (form, name) => /** @type {HTMLInputElement} */ (form.elements.namedItem(name));
 
 // ------------------------------------------------------------------ words
 
@@ -51,6 +70,7 @@ export class ApiError extends Error {
 
 /** Calls the JSON API; a 4xx/5xx throws an ApiError with the server's own message. */
 export async function api(method, url, body) {
+  /** @type {RequestInit & { headers: Record<string, string> }} */
   const init = { method, credentials: 'same-origin', headers: { Accept: 'application/json' } };
   if (body !== undefined) {
     init.headers['Content-Type'] = 'application/json';
@@ -80,6 +100,8 @@ export async function api(method, url, body) {
 /**
  * An HTML fragment rendered by the server, as an element. Parsed in a
  * <template>, so nothing in it runs (and the CSP allows no inline script).
+ * @param {string} url
+ * @returns {Promise<HTMLElement | null>}
  */
 export async function fragment(url) {
   let res;
@@ -91,7 +113,7 @@ export async function fragment(url) {
   if (!res.ok) throw new ApiError(say('error.refresh', { status: res.status }), undefined, res.status);
   const tpl = document.createElement('template');
   tpl.innerHTML = await res.text();
-  return tpl.content.firstElementChild;
+  return /** @type {HTMLElement | null} */ (tpl.content.firstElementChild);
 }
 
 // ------------------------------------------------------------------ buttons and messages

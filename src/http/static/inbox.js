@@ -23,7 +23,7 @@ import { startSettings } from './settings.js';
 document.addEventListener(
   'click',
   (e) => {
-    const b = e.target.closest('[aria-disabled="true"]');
+    const b = /** @type {Element} */ (e.target).closest('[aria-disabled="true"]');
     if (b && !b.matches('[data-action][aria-busy="true"]')) {
       e.preventDefault();
       e.stopImmediatePropagation();

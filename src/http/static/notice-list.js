@@ -55,8 +55,9 @@ function removeItem(li) {
 
 /** Swaps in a notice's new markup, keeping focus on the same control and an opened group open. */
 function replaceItem(current, li) {
-  const focused = current.contains(document.activeElement) ? document.activeElement : null;
-  if ($('details', current)?.open && $('details', li)) $('details', li).open = true;
+  const focused = current.contains(document.activeElement) ? /** @type {HTMLElement} */ (document.activeElement) : null;
+  const details = (root) => /** @type {HTMLDetailsElement | null} */ ($('details', root));
+  if (details(current)?.open && details(li)) details(li).open = true;
   current.replaceWith(li);
   if (!focused) return;
   const same = focused.dataset.ntAction ? $(`[data-nt-action="${focused.dataset.ntAction}"]`, li) : $(focused.tagName, li);

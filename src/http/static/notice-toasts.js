@@ -45,7 +45,7 @@ function showSummary(n) {
   summaryCount += n;
   const text = say('toast.summary', { n: summaryCount });
   if (!summary?.isConnected) {
-    summary = $('#nt-summary-toast').content.firstElementChild.cloneNode(true);
+    summary = /** @type {HTMLTemplateElement} */ ($('#nt-summary-toast')).content.firstElementChild.cloneNode(true);
     show(summary);
   }
   $('.nt-toast-title', summary).textContent = text;
@@ -80,10 +80,11 @@ export function startToasts(onOpen) {
   if (!area) return;
   openFeed = onOpen;
   area.addEventListener('click', (e) => {
-    const toast = e.target.closest('.nt-toast');
+    const target = /** @type {Element} */ (e.target);
+    const toast = target.closest('.nt-toast');
     if (!toast) return;
-    if (e.target.closest('.nt-toast-close')) remove(toast);
-    else if (e.target.closest('.nt-toast-open')) {
+    if (target.closest('.nt-toast-close')) remove(toast);
+    else if (target.closest('.nt-toast-open')) {
       remove(toast);
       openFeed();
     }

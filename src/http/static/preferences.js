@@ -10,7 +10,7 @@ const gridOf = (form) =>
   $$('tr[data-source]', form).map((tr) => ({
     source: tr.dataset.source,
     topic: tr.dataset.topic,
-    channels: Object.fromEntries($$('input[data-type]', tr).map((box) => [box.dataset.type, box.checked])),
+    channels: Object.fromEntries($$('input[data-type]', tr).map((box) => [box.dataset.type, /** @type {HTMLInputElement} */ (box).checked])),
   }));
 
 /** The box to focus again after the body is replaced. */

@@ -4,7 +4,7 @@
 // one-click offer to switch to the device's zone (never done silently). After
 // a save the event list is re-read, since due words and quiet times follow
 // the zone; a new language reloads the page, since every word changes.
-import { $, api, isBusy, say, setBusy, setStatus, showMessage, submitWith } from './hado.js';
+import { $, api, field, isBusy, say, setBusy, setStatus, showMessage, submitWith } from './hado.js';
 import { refreshGroups, setBadge } from './events.js';
 
 /** A searchable list of every IANA zone the browser knows (the datalist the server leaves empty). */
@@ -26,9 +26,9 @@ function fillZones(list) {
 }
 
 export function startSettings() {
-  const form = $('#settings-form');
+  const form = /** @type {HTMLFormElement | null} */ ($('#settings-form'));
   if (!form) return;
-  const tz = form.elements.tz;
+  const tz = field(form, 'tz');
   fillZones($('#tz-list'));
 
   // The browser's own zone, offered when it differs from the saved one (the words around it are the server's).
@@ -54,11 +54,11 @@ export function startSettings() {
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     submitWith(form, async () => {
-      const locale = form.elements.locale;
+      const locale = /** @type {HTMLSelectElement | null} */ (form.elements.namedItem('locale'));
       const me = await api('PATCH', '/me', {
         tz: tz.value.trim(),
-        quiet_start: form.elements.quiet_start.value,
-        quiet_end: form.elements.quiet_end.value,
+        quiet_start: field(form, 'quiet_start').value,
+        quiet_end: field(form, 'quiet_end').value,
         ...(locale ? { locale: locale.value } : {}),
       });
       if (locale && me.locale !== locale.dataset.current) {
@@ -66,8 +66,8 @@ export function startSettings() {
         return;
       }
       tz.value = me.tz;
-      form.elements.quiet_start.value = me.quiet_start;
-      form.elements.quiet_end.value = me.quiet_end;
+      field(form, 'quiet_start').value = me.quiet_start;
+      field(form, 'quiet_end').value = me.quiet_end;
       $('#zone-name').textContent = me.tz;
       updateOffer();
       zoneOffer(me.tz);

@@ -4,39 +4,25 @@
 // (groups, channels) and those of notices.ts and preferences.ts instead of
 // rendering anything itself, so all markup and all escaping live here.
 import { createHash } from 'node:crypto';
-import type { Grid } from '../../core/preferences.ts';
 import type { userEventView } from '../../core/views.ts';
-import type { ChannelRow } from '../../db/channels.ts';
 import { type Instant, type PlainDate, Temporal } from '../../domain/time.ts';
-import { LOCALE_INFO, LOCALES, type Locale } from '../../i18n/locales.ts';
+import { LOCALE_INFO, type Locale } from '../../i18n/locales.ts';
 import { type MessageKey, t } from '../../i18n/messages.ts';
 import { dueWords, untilWords } from './due-words.ts';
 import { html, type SafeHtml, safeHref } from './html.ts';
 import { renderBell, renderNoticePanel } from './notices.ts';
 import { pageText, say, sayHtml } from './page-text.ts';
-import { renderPreferences } from './preferences.ts';
+import { renderSettings, type SettingsModel } from './settings.ts';
 
 export type InboxEvent = ReturnType<typeof userEventView>;
 
-export interface InboxModel {
-  login: string;
-  tz: string;
-  locale: Locale;
-  quietStart: string;
-  quietEnd: string;
+export interface InboxModel extends SettingsModel {
   badge: number;
   events: InboxEvent[];
-  channels: ChannelRow[];
-  telegramConfigured: boolean;
-  /** HADO_SMTP_URL and HADO_MAIL_FROM are set (issue 17). */
-  emailConfigured: boolean;
-  /** SLACK_BOT_TOKEN and SLACK_SIGNING_SECRET are set (issue 17). */
-  slackConfigured: boolean;
   now: Instant;
   today: PlainDate;
   /** The bell's unread label: "", "1" … "99+". */
   unreadLabel: string;
-  grid: Grid;
 }
 
 export interface PageAssets {
@@ -193,258 +179,6 @@ function renderItem(e: InboxEvent, m: Pick<InboxModel, 'tz' | 'locale' | 'now' |
   // The page keeps an unchanged item's node (and focus) across live updates by comparing this.
   const rev = createHash('sha1').update(inner.text).digest('base64url').slice(0, 12);
   return html`<li class="item" data-key="${e.id}" data-state="${e.state}" data-rev="${rev}">${inner}</li>`;
-}
-
-function renderSettings(m: InboxModel): SafeHtml {
-  const l = m.locale;
-  const linked = telegramLinked(m.channels);
-  return html`<aside id="settings" class="settings" aria-labelledby="settings-title">
-    <h2 id="settings-title" class="settings-title">${t(l, 'settings.title')}</h2>
-
-    <form id="settings-form" class="card" novalidate>
-      <h3 class="card-title">${t(l, 'settings.zoneCard')}</h3>
-      <div class="field">
-        <label for="tz">${t(l, 'settings.tz')}</label>
-        <input id="tz" name="tz" type="text" list="tz-list" value="${m.tz}" autocomplete="off" spellcheck="false"
-          aria-describedby="tz-hint tz-error" required>
-        <datalist id="tz-list"></datalist>
-        <p id="tz-hint" class="hint">${t(l, 'settings.tzHint')}</p>
-        <button type="button" id="use-device-tz" class="chip" hidden>${t(l, 'settings.useDeviceTz')} <span></span></button>
-        <p id="tz-error" class="field-error" data-error-for="tz" role="alert" hidden></p>
-      </div>
-      <fieldset class="field">
-        <legend>${t(l, 'settings.quiet')}</legend>
-        <div class="pair">
-          <label class="inline" for="quiet_start"><span class="label-text">${t(l, 'settings.quietFrom')}</span> <input id="quiet_start" name="quiet_start" type="time" value="${m.quietStart}" required aria-describedby="quiet-hint quiet_start-error"></label>
-          <label class="inline" for="quiet_end"><span class="label-text">${t(l, 'settings.quietTo')}</span> <input id="quiet_end" name="quiet_end" type="time" value="${m.quietEnd}" required aria-describedby="quiet-hint quiet_end-error"></label>
-        </div>
-        <p id="quiet-hint" class="hint">${t(l, 'settings.quietHint')}</p>
-        <p id="quiet_start-error" class="field-error" data-error-for="quiet_start" role="alert" hidden></p>
-        <p id="quiet_end-error" class="field-error" data-error-for="quiet_end" role="alert" hidden></p>
-      </fieldset>
-      <div class="field">
-        <label for="locale">${t(l, 'settings.language')}</label>
-        <select id="locale" name="locale" data-current="${l}" aria-describedby="locale-hint locale-error">${LOCALES.map(
-          (code) => html`<option value="${code}" lang="${code}" ${code === l ? html`selected` : null}>${LOCALE_INFO[code].name}</option>`,
-        )}</select>
-        <p id="locale-hint" class="hint">${t(l, 'settings.languageHint')}</p>
-        <p id="locale-error" class="field-error" data-error-for="locale" role="alert" hidden></p>
-      </div>
-      <div class="form-actions">
-        <button type="submit" class="btn primary"><span class="btn-text">${t(l, 'settings.save')}</span></button>
-        <p class="form-status" role="status"></p>
-      </div>
-      <p class="field-error" data-error-for="_form" role="alert" hidden></p>
-    </form>
-
-    ${renderPushDevice(l, m.login)}
-
-    <section class="card" aria-labelledby="channels-title">
-      <h3 id="channels-title" class="card-title">${t(l, 'settings.channels')}</h3>
-      <p class="hint">${t(l, 'settings.channelsHint')}</p>
-      ${renderChannels(m)}
-      <form id="webhook-form" class="subform" novalidate>
-        <h4 class="subform-title">${t(l, 'settings.webhook.title')}</h4>
-        <div class="field">
-          <label for="deliver_url">${t(l, 'settings.webhook.deliverUrl')}</label>
-          <input id="deliver_url" name="deliver_url" type="url" inputmode="url" placeholder="https://home.example/api/webhook/hado" required aria-describedby="deliver_url-error">
-          <p id="deliver_url-error" class="field-error" data-error-for="config.deliver_url" role="alert" hidden></p>
-        </div>
-        <div class="field">
-          <label for="presence_url">${t(l, 'settings.webhook.presenceUrl')} <span class="optional">${t(l, 'settings.webhook.optional')}</span></label>
-          <input id="presence_url" name="presence_url" type="url" inputmode="url" placeholder="https://home.example/api/hado/presence" aria-describedby="presence_url-hint presence_url-error">
-          <p id="presence_url-hint" class="hint">${sayHtml(l, 'settings.webhook.presenceHint', { json: html`<code>{"present": true}</code>` })}</p>
-          <p id="presence_url-error" class="field-error" data-error-for="config.presence_url" role="alert" hidden></p>
-        </div>
-        <details id="ha-preset" class="preset">
-          <summary>${t(l, 'settings.ha.title')}</summary>
-          <p class="hint">${sayHtml(l, 'settings.ha.hint', { path: html`<code>/api/states/person.&lt;name&gt;</code>` })}</p>
-          <div class="field">
-            <label for="ha_url">${t(l, 'settings.ha.url')}</label>
-            <input id="ha_url" name="ha_url" type="url" inputmode="url" placeholder="http://homeassistant.local:8123">
-          </div>
-          <div class="field">
-            <label for="ha_person">${t(l, 'settings.ha.person')}</label>
-            <input id="ha_person" name="ha_person" type="text" placeholder="nikita" autocomplete="off" spellcheck="false" aria-describedby="ha_person-hint">
-            <p id="ha_person-hint" class="hint">${sayHtml(l, 'settings.ha.personHint', { prefix: html`<code>person.</code>` })}</p>
-          </div>
-          <div class="field">
-            <label for="ha_token">${t(l, 'settings.ha.token')}</label>
-            <input id="ha_token" name="ha_token" type="password" autocomplete="off" aria-describedby="ha_token-error">
-            <p id="ha_token-error" class="field-error" data-error-for="config.presence_headers" role="alert" hidden></p>
-          </div>
-        </details>
-        <div class="form-actions">
-          <button type="submit" class="btn"><span class="btn-text">${t(l, 'settings.webhook.submit')}</span></button>
-          <p class="form-status" role="status"></p>
-        </div>
-        <p class="field-error" data-error-for="_form" role="alert" hidden></p>
-        <div id="webhook-secret" class="secret" hidden>
-          <p><strong>${t(l, 'settings.webhook.added')}</strong> ${t(l, 'settings.webhook.secret')}</p>
-          <code class="secret-value"></code>
-        </div>
-      </form>
-    </section>
-
-    <section id="telegram" class="card" aria-labelledby="telegram-title" data-configured="${m.telegramConfigured ? 'true' : 'false'}">
-      <h3 id="telegram-title" class="card-title">Telegram</h3>
-      ${
-        m.telegramConfigured
-          ? html`<p class="tg-linked" ${linked ? null : html`hidden`}><span class="ok-mark" aria-hidden="true"></span>${t(l, 'settings.telegram.linked')}</p>
-      <p class="tg-unlinked hint" ${linked ? html`hidden` : null}>${t(l, 'settings.telegram.unlinked')}</p>
-      <button type="button" id="telegram-link" class="btn"><span class="btn-text">${linked ? say(l, 'telegram.another') : say(l, 'telegram.link')}</span></button>
-      <div id="telegram-code" class="code-box" hidden>
-        <p>${sayHtml(l, 'settings.telegram.codeIntro', { start: html`<strong>${t(l, 'settings.telegram.startButton')}</strong>` })}</p>
-        <p><code class="tg-command"></code></p>
-        <p><a class="btn primary tg-open" href="#" target="_blank" rel="noopener noreferrer">${t(l, 'settings.telegram.openBot')}</a></p>
-        <p class="hint tg-expiry"></p>
-      </div>
-      <p class="field-error" data-error-for="_form" role="alert" hidden></p>`
-          : html`<p class="hint">${sayHtml(l, 'settings.telegram.notSetUp', { token: html`<code>TELEGRAM_BOT_TOKEN</code>`, secret: html`<code>TELEGRAM_WEBHOOK_SECRET</code>` })}</p>`
-      }
-    </section>
-
-    <section id="email" class="card" aria-labelledby="email-title">
-      <h3 id="email-title" class="card-title">${t(l, 'settings.channel.email')}</h3>
-      ${
-        m.emailConfigured
-          ? html`<p class="hint">${t(l, 'settings.email.hint')}</p>
-      <form class="subform" data-channel-form="email" novalidate>
-        <div class="field">
-          <label for="email_address">${t(l, 'settings.email.address')}</label>
-          <input id="email_address" name="address" type="email" autocomplete="email" placeholder="ana@example.org" required aria-describedby="email_address-error">
-          <p id="email_address-error" class="field-error" data-error-for="config.address" role="alert" hidden></p>
-        </div>
-        <div class="form-actions">
-          <button type="submit" class="btn"><span class="btn-text">${t(l, 'settings.email.submit')}</span></button>
-          <p class="form-status" role="status"></p>
-        </div>
-        <p class="field-error" data-error-for="_form" role="alert" hidden></p>
-      </form>`
-          : html`<p class="hint">${sayHtml(l, 'settings.email.notSetUp', { url: html`<code>HADO_SMTP_URL</code>`, from: html`<code>HADO_MAIL_FROM</code>` })}</p>`
-      }
-    </section>
-
-    <section id="slack" class="card" aria-labelledby="slack-title">
-      <h3 id="slack-title" class="card-title">Slack</h3>
-      ${
-        m.slackConfigured
-          ? html`<p class="hint">${t(l, 'settings.slack.hint')}</p>
-      <form class="subform" data-channel-form="slack" novalidate>
-        <div class="field">
-          <label for="slack_user_id">${t(l, 'settings.slack.user')}</label>
-          <input id="slack_user_id" name="slack_user_id" type="text" autocomplete="off" spellcheck="false" placeholder="U024BE7LH" required aria-describedby="slack_user_id-error">
-          <p id="slack_user_id-error" class="field-error" data-error-for="config.slack_user_id" role="alert" hidden></p>
-        </div>
-        <div class="form-actions">
-          <button type="submit" class="btn"><span class="btn-text">${t(l, 'settings.slack.submit')}</span></button>
-          <p class="form-status" role="status"></p>
-        </div>
-        <p class="field-error" data-error-for="_form" role="alert" hidden></p>
-      </form>`
-          : html`<p class="hint">${sayHtml(l, 'settings.slack.notSetUp', { token: html`<code>SLACK_BOT_TOKEN</code>`, secret: html`<code>SLACK_SIGNING_SECRET</code>` })}</p>`
-      }
-    </section>
-
-    ${renderPreferences(m.grid, l)}
-  </aside>`;
-}
-
-/**
- * "Notifications on this device": Web Push for this browser (push.js). Every
- * state's words are here, hidden; the script shows those of the state it
- * finds (data-when: one state or several), so it says nothing by itself.
- * data-login tells the script whose page it is: on a browser profile shared
- * by two people, the subscription one of them made is "other" to the second.
- */
-function renderPushDevice(l: Locale, login: string): SafeHtml {
-  return html`<section id="push-device" class="card" aria-labelledby="push-title" data-state="unknown" data-login="${login}">
-      <h3 id="push-title" class="card-title">${t(l, 'settings.push.title')}</h3>
-      <p class="hint">${t(l, 'settings.push.hint')}</p>
-      <p class="push-state" data-when="on" hidden><span class="ok-mark" aria-hidden="true"></span>${t(l, 'settings.push.on')}</p>
-      <p class="push-state hint" data-when="off" hidden>${t(l, 'settings.push.off')}</p>
-      <p class="push-state hint" data-when="other" hidden>${t(l, 'settings.push.other')}</p>
-      <p class="push-state hint" data-when="denied" hidden>${t(l, 'settings.push.denied')}</p>
-      <p class="push-state hint" data-when="unsupported" hidden>${t(l, 'settings.push.unsupported')}</p>
-      <div class="form-actions">
-        <button type="button" id="push-on" class="btn primary" data-when="off other" hidden><span class="btn-text">${t(l, 'settings.push.turnOn')}</span></button>
-        <button type="button" id="push-off" class="btn" data-when="on" hidden><span class="btn-text">${t(l, 'settings.push.turnOff')}</span></button>
-      </div>
-      <p class="field-error" data-error-for="_form" role="alert" hidden></p>
-    </section>`;
-}
-
-const telegramLinked = (channels: ChannelRow[]): boolean => channels.some((c) => c.type === 'telegram');
-
-/** The channel list: `#channel-list`, re-read after every change. */
-export function renderChannels(m: Pick<InboxModel, 'channels' | 'locale'>): SafeHtml {
-  const l = m.locale;
-  const items = m.channels.map((c) => {
-    const { name, details } = describeChannel(c, l);
-    const onOff = t(l, c.enabled ? 'settings.channel.on' : 'settings.channel.off');
-    return html`<li class="channel" data-channel="${c.id}" data-type="${c.type}" data-enabled="${c.enabled ? 'true' : 'false'}">
-        <div class="channel-main">
-          <span class="channel-name">${name}</span>
-          ${details.map((d) => html`<span class="channel-detail" title="${d}">${d}</span>`)}
-        </div>
-        ${
-          c.type === 'web'
-            ? html`<span class="channel-fixed">${t(l, 'settings.channel.alwaysOn')}</span>`
-            : html`<div class="channel-actions">
-          <label class="switch"><input type="checkbox" role="switch" data-channel-toggle="${c.id}" ${c.enabled ? html`checked` : null}><span class="switch-track" aria-hidden="true"></span><span class="switch-label" data-on="${t(l, 'settings.channel.on')}" data-off="${t(l, 'settings.channel.off')}">${onOff}</span><span class="visually-hidden"> ${name}</span></label>
-          <button type="button" class="btn subtle danger" data-channel-delete="${c.id}"><span class="btn-text">${say(l, 'channel.delete')}</span><span class="visually-hidden"> ${name}</span></button>
-        </div>`
-        }
-        <p class="item-error" role="alert" hidden></p>
-      </li>`;
-  });
-  return html`<ul id="channel-list" class="channels" data-telegram-linked="${telegramLinked(m.channels) ? 'true' : 'false'}">${items}</ul>`;
-}
-
-function describeChannel(c: ChannelRow, l: Locale): { name: string; details: string[] } {
-  const config = c.config ?? {};
-  if (c.type === 'web') return { name: t(l, 'settings.channel.web'), details: [t(l, 'settings.channel.webDetail')] };
-  if (c.type === 'telegram') {
-    return {
-      name: t(l, 'settings.channel.telegram'),
-      details: [typeof config.username === 'string' ? `@${config.username}` : t(l, 'settings.channel.telegramChat')],
-    };
-  }
-  if (c.type === 'push') {
-    const host = typeof config.endpoint === 'string' ? shortUrl(config.endpoint).split('/')[0]! : '';
-    const device = typeof config.user_agent === 'string' ? config.user_agent : '';
-    return { name: t(l, 'settings.channel.push'), details: device ? [device, host] : [host] };
-  }
-  // An email address or a Slack user delivers nothing until its owner confirms (issue 17).
-  const pending = c.confirmed ? [] : [t(l, 'settings.channel.unconfirmed')];
-  if (c.type === 'email') {
-    return { name: t(l, 'settings.channel.email'), details: [typeof config.address === 'string' ? config.address : '', ...pending] };
-  }
-  if (c.type === 'slack') {
-    const user = typeof config.slack_user_id === 'string' ? config.slack_user_id : '';
-    return { name: t(l, 'settings.channel.slack'), details: [t(l, 'settings.channel.slackUser', { user }), ...pending] };
-  }
-  if (c.type === 'mobile') {
-    // "iOS · pixel-7a": the platform and the app's own name for the device.
-    const platform = config.platform === 'ios' ? 'iOS' : config.platform === 'android' ? 'Android' : '';
-    const device = typeof config.device_id === 'string' ? config.device_id : '';
-    return { name: t(l, 'settings.channel.mobile'), details: [[platform, device].filter(Boolean).join(' · ')] };
-  }
-  const deliver = typeof config.deliver_url === 'string' ? shortUrl(config.deliver_url) : '';
-  const presence =
-    typeof config.presence_url === 'string'
-      ? t(l, 'settings.channel.presence', { url: shortUrl(config.presence_url) })
-      : t(l, 'settings.channel.noPresence');
-  return { name: t(l, 'settings.channel.webhook'), details: [deliver, presence] };
-}
-
-function shortUrl(raw: string): string {
-  try {
-    const u = new URL(raw);
-    return `${u.host}${u.pathname === '/' ? '' : u.pathname}`;
-  } catch {
-    return raw;
-  }
 }
 
 /**

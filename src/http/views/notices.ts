@@ -7,7 +7,7 @@
 // text: data-id, data-unread, data-archived, data-created (the feed's order)
 // and data-updated (is a live frame news?).
 import type { RecipientNoticeView } from '../../core/notice-views.ts';
-import type { FeedPage } from '../../core/notices.ts';
+import type { FeedPage } from '../../core/notice-feed.ts';
 import { type Instant, Temporal } from '../../domain/time.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { type MessageKey, t } from '../../i18n/messages.ts';

@@ -7,7 +7,7 @@
 // and judges the resolved address of every new connection (the agents' lookup).
 import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
-import { OutboundRefusedError, type OutboundPolicy } from '../net/outbound.ts';
+import { OutboundRefusedError, type OutboundPolicy } from './outbound.ts';
 
 export interface HttpResponse {
   status: number;

@@ -10,11 +10,16 @@
 // "v1,<base64 HMAC-SHA256 of `${id}.${timestamp}.${body}`>" keyed with the
 // channel's secret "whsec_<base64 key>", shown once when the channel is made.
 import { createHmac, randomBytes } from 'node:crypto';
-import type { Clock } from '../clock.ts';
-import { OutboundRefusedError, type OutboundPolicy } from '../net/outbound.ts';
-import { type HttpClient, type HttpResponse, httpClient } from './http.ts';
+import type { Clock } from '../../clock.ts';
+import { addUserChannel } from '../../core/channels.ts';
+import { invalid } from '../../errors.ts';
+import { t } from '../../i18n/messages.ts';
+import { type HttpClient, type HttpResponse, httpClient } from '../../net/http-client.ts';
+import { checkOutboundUrl, OutboundRefusedError, type OutboundPolicy } from '../../net/outbound.ts';
+import { configText, nothingToStop, shortUrl } from '../common.ts';
+import type { Added, AddRequest, Channel, ChannelRecord, ChannelRow, DeliveryResult, Presence } from '../types.ts';
 import { presenceFromAnswer, presenceRule } from './presence-answer.ts';
-import type { Channel, ChannelRecord, DeliveryResult, Presence } from './types.ts';
+import { PRESENCE_KEYS, parsePresenceConfig } from './presence-config.ts';
 
 /** SPEC A7: "a 15 s request timeout". */
 export const DELIVER_TIMEOUT_MS = 15_000;
@@ -25,6 +30,15 @@ const ERROR_BODY_CHARS = 200;
 const PRESENCE_BODY_MAX = 16 * 1024;
 
 export const SECRET_PREFIX = 'whsec_';
+
+/**
+ * Issue 10: 48 webhooks of one user whose presence URLs never answered took
+ * the whole shared presence pool. Twenty is more than anyone's homes and
+ * devices, and bounds what one account can ask the tick to do.
+ */
+export const MAX_WEBHOOKS_PER_USER = 20;
+
+const WEBHOOK_KEYS = ['deliver_url', 'presence_url', ...PRESENCE_KEYS];
 
 /** A new signing secret: 32 random bytes (Standard Webhooks asks for 24 to 64). */
 export function newWebhookSecret(): string {
@@ -156,11 +170,53 @@ export async function postWebhook(
   return { ok: false, error, retryable: res.status >= 500 || res.status === 408 };
 }
 
+/**
+ * POST /me/channels {type: "webhook", config}: every URL judged by the
+ * outbound policy the channel connects under (a 422 naming the field), the
+ * presence keys checked, and a new signing secret, shown this once.
+ */
+async function addWebhook(outbound: OutboundPolicy, request: AddRequest): Promise<Added> {
+  const config = request.config ?? {};
+  const unknown = Object.keys(config).find((k) => !WEBHOOK_KEYS.includes(k));
+  if (unknown !== undefined) throw invalid(`config.${unknown}`, `is not a known field (${WEBHOOK_KEYS.join(', ')})`);
+  if (config.deliver_url === undefined) throw invalid('config.deliver_url', 'is required');
+  const stored: Record<string, unknown> = { deliver_url: checkOutboundUrl(outbound, 'config.deliver_url', config.deliver_url) };
+  if (config.presence_url !== undefined) stored.presence_url = checkOutboundUrl(outbound, 'config.presence_url', config.presence_url);
+  const presence = parsePresenceConfig(config, stored.presence_url !== undefined);
+  Object.assign(stored, presence.config);
+  const secret = newWebhookSecret();
+  const { row } = await addUserChannel(
+    request.db,
+    {
+      userId: request.user.id,
+      type: 'webhook',
+      config: stored,
+      secret,
+      presenceHeaders: presence.headers,
+      limit: { max: MAX_WEBHOOKS_PER_USER, message: `At most ${MAX_WEBHOOKS_PER_USER} webhook channels per user; delete one before adding another` },
+    },
+    request.now,
+  );
+  // Shown this once: receivers verify webhook-signature with it (README, "Webhook channel").
+  return { row, secret };
+}
+
+/** "ha.example.org/api/webhook/x" and where its presence comes from. */
+function describeWebhook(row: ChannelRow, l: Parameters<Channel['describe']>[1]) {
+  const deliver = shortUrl(configText(row.config, 'deliver_url'));
+  const presenceUrl = configText(row.config, 'presence_url');
+  const presence = presenceUrl ? t(l, 'settings.channel.presence', { url: shortUrl(presenceUrl) }) : t(l, 'settings.channel.noPresence');
+  return { name: t(l, 'settings.channel.webhook'), details: [deliver, presence] };
+}
+
 export function webhookChannel(opts: WebhookOptions): Channel {
   const deliverTimeoutMs = opts.deliverTimeoutMs ?? DELIVER_TIMEOUT_MS;
   const client = httpClient(opts.outbound, opts.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: opts.connectTimeoutMs });
   return {
     type: 'webhook',
+    settings: { keys: [], configured: true },
+    addedBy: 'config',
+    confirms: 'none',
     // One receiver host (scheme, name, port): the unit of the worker's per-destination limit and breaker.
     destination: (channel) => {
       const url = webhookConfig(channel.config)?.deliver_url;
@@ -187,5 +243,8 @@ export function webhookChannel(opts: WebhookOptions): Channel {
         deliverTimeoutMs,
       );
     },
+    add: (request) => addWebhook(opts.outbound, request),
+    describe: describeWebhook,
+    ...nothingToStop,
   };
 }

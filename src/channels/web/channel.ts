@@ -2,7 +2,13 @@
 // heartbeats (the page sends them only when visible and recently used), and
 // a delivery that sends nothing — the inbox shows every event anyway, so the
 // row itself is the delivery: the window is closed, the user saw it there.
-import type { Channel, PresenceUser } from './types.ts';
+// Every user has exactly one, made with the user (db/users.ts); it is
+// switched off, never added or deleted.
+import { INBOX } from '../../domain/channels.ts';
+import { conflict } from '../../errors.ts';
+import { t } from '../../i18n/messages.ts';
+import { addedElsewhere, nothingToStop } from '../common.ts';
+import type { Channel, PresenceUser } from '../types.ts';
 
 /** "The last POST /me/heartbeat was < 90 s ago" (SPEC A7). */
 export const HEARTBEAT_FRESH_MS = 90_000;
@@ -14,7 +20,10 @@ export function webPresence(user: Pick<PresenceUser, 'lastHeartbeatAt'>, now: Da
 }
 
 export const webChannel: Channel = {
-  type: 'web',
+  type: INBOX,
+  settings: { keys: [], configured: true },
+  addedBy: 'with-user',
+  confirms: 'none',
   async presence(user, _channel, now) {
     return webPresence(user, now);
   },
@@ -22,4 +31,7 @@ export const webChannel: Channel = {
   async deliver() {
     return { ok: true };
   },
+  add: addedElsewhere(() => conflict('Every user has exactly one web channel, made with the user; it cannot be added')),
+  describe: (_row, l) => ({ name: t(l, 'settings.channel.web'), details: [t(l, 'settings.channel.webDetail')] }),
+  ...nothingToStop,
 };

@@ -2,7 +2,7 @@
 // (README "Home Assistant"): the request's headers (a bearer token), and
 // which field of the answer says "here". Strict, pure: each problem is a 422
 // naming the field.
-import { invalid } from '../errors.ts';
+import { invalid } from '../../errors.ts';
 
 export const PRESENCE_KEYS = ['presence_headers', 'presence_field', 'presence_present'] as const;
 

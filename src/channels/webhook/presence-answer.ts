@@ -5,7 +5,7 @@
 //     GET /api/states/person.nikita → {"state": "home", …} with
 //     presence_field "state" and presence_present ["home"]: one of those
 //     values present, any other value of the field absent, no field unknown.
-import type { Presence } from './types.ts';
+import type { Presence } from '../types.ts';
 
 export interface PresenceRule {
   /** A top-level field of the answer, e.g. "state". */

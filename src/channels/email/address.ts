@@ -1,0 +1,30 @@
+// An email channel's one setting: the address (issue 17) — what Hado accepts
+// as one, and the cap per user.
+import { invalid } from '../../errors.ts';
+
+/** An address as Hado accepts it: one mailbox, no display name, no spaces or angle brackets. */
+export const ADDRESS_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+export const MAX_EMAIL_CHANNELS_PER_USER = 5;
+
+/** The address an email channel delivers to, from its config ({ address }). */
+export function addressOf(config: Record<string, unknown>): string | null {
+  const a = config.address;
+  return typeof a === 'string' && a.length <= 254 && ADDRESS_PATTERN.test(a) ? a : null;
+}
+
+/** The config of a new email channel, or a 422 naming the field. */
+export function emailConfigOf(config: Record<string, unknown> | undefined): { address: string } {
+  const unknown = Object.keys(config ?? {}).find((k) => k !== 'address');
+  if (unknown !== undefined) throw invalid(`config.${unknown}`, 'is not a known field (address)');
+  const address = config?.address;
+  if (address === undefined) throw invalid('config.address', 'is required');
+  if (typeof address !== 'string' || address.length > 254 || !ADDRESS_PATTERN.test(address.trim())) {
+    throw invalid('config.address', 'must be one email address, such as ana@example.org');
+  }
+  // The domain is case-insensitive; the local part is kept as given (RFC 5321 §2.4).
+  const trimmed = address.trim();
+  const at = trimmed.lastIndexOf('@');
+  return { address: `${trimmed.slice(0, at)}@${trimmed.slice(at + 1).toLowerCase()}` };
+}

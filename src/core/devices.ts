@@ -1,0 +1,71 @@
+// Mobile devices (issue 12): the write flows behind /me/devices. A phone is
+// a `mobile` channel, one per device_id of the app; its Expo push token
+// belongs to one app install, so another device (or another person) that had
+// it loses it.
+import { type ChannelRow, countUserChannels, deleteChannel, insertChannel, lockUserChannels } from '../db/channels.ts';
+import type { Db } from '../db/connect.ts';
+import { markUserEventsForCheck } from '../db/deliveries.ts';
+import { findDeviceById, findUserDevice, listUserDevices, type MobilePlatform, releaseToken, updateDevice } from '../db/mobile.ts';
+import { conflict, notFound } from '../errors.ts';
+import { switchChannel } from './channels.ts';
+
+/** More phones and tablets than one person has; bounds what one account can ask the worker to send. */
+export const MAX_DEVICES_PER_USER = 20;
+
+export interface DeviceRegistration {
+  token: string;
+  platform: MobilePlatform;
+  deviceId: string;
+}
+
+/** Postgres' unique_violation: the same token registered at the same moment elsewhere. */
+const isUniqueViolation = (e: unknown): boolean => (e as { code?: string } | null)?.code === '23505';
+
+/** Registers a phone: `created` is false for a device_id the user has already (its token replaced, on or off as it was). */
+export async function registerDevice(db: Db, userId: number, device: DeviceRegistration, now: Date): Promise<{ row: ChannelRow; created: boolean }> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await lockUserChannels(trx, userId);
+      const existing = await findDeviceById(trx, userId, device.deviceId);
+      // A token belongs to one app install: another device (or another person) that had it loses it.
+      await releaseToken(trx, device.token, existing?.id ?? null);
+      if (existing) {
+        if (existing.secret === device.token && existing.config.platform === device.platform) return { row: existing, created: false };
+        // A new token for the same device (the app was reinstalled, or Expo renewed it): the device stays, on or off as it was.
+        return { row: await updateDevice(trx, existing.id, { ...device, now }), created: false };
+      }
+      if ((await countUserChannels(trx, userId, 'mobile')) >= MAX_DEVICES_PER_USER) {
+        throw conflict(`At most ${MAX_DEVICES_PER_USER} devices per user receive mobile push; remove one first`);
+      }
+      const row = await insertChannel(trx, {
+        userId,
+        type: 'mobile',
+        config: { platform: device.platform, device_id: device.deviceId },
+        secret: device.token,
+        now,
+      });
+      // A new way to reach the user: waiting events may deliver through it at once.
+      await markUserEventsForCheck(trx, userId, now);
+      return { row, created: true };
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw conflict('This device or token was registered at the same moment by another request; send it again');
+    throw e;
+  }
+}
+
+/** The user's phones that receive mobile push. */
+export function devices(db: Db, userId: number): Promise<ChannelRow[]> {
+  return listUserDevices(db, userId);
+}
+
+/** Switches mobile push to one of the user's devices off or on. */
+export function switchDevice(db: Db, userId: number, id: number, enabled: boolean, now: Date): Promise<ChannelRow> {
+  return switchChannel(db, userId, id, enabled, now, { what: 'Device', only: findUserDevice });
+}
+
+/** Stops mobile push to one of the user's devices (the app calls it on sign-out). */
+export async function deleteDevice(db: Db, userId: number, id: number): Promise<void> {
+  if (!(await findUserDevice(db, userId, id))) throw notFound(`Device ${id} not found`);
+  await deleteChannel(db, userId, id);
+}

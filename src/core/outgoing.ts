@@ -1,0 +1,32 @@
+// The contract between the outbox and the channels (SPEC A7, B5): what a
+// delivery carries to a channel, and what the channel answers. It lives in
+// core/ because core composes the message (core/messages.ts) and the worker
+// records the answer; channels/ import it, never the other way round.
+import type { Locale } from '../i18n/locales.ts';
+
+/**
+ * What a delivery carries: a ready-to-show message about an event (Part A)
+ * or a notice (Part B), with absolute action URLs for the webhook and the
+ * token for Telegram's callback buttons.
+ */
+export interface OutgoingMessage {
+  deliveryId: number;
+  actionToken: string;
+  kind: 'event' | 'notice';
+  /** The webhook JSON body of A7 (event) or B5 (notice), built by the engine. */
+  body: Record<string, unknown>;
+  title: string;
+  subtitle: string | null;
+  deepLink: string | null;
+  /** Label of the Done button; null for notices (no Ack/Done). */
+  doneLabel: string | null;
+  /** The recipient's language: the words a channel adds (Telegram's buttons) follow it; the client's texts stay as sent. */
+  locale: Locale;
+}
+
+/**
+ * A channel's answer to one delivery: sent (with the other side's id of the
+ * message, for edits after Done), or a failure the outbox retries (3 times,
+ * with backoff, `retryAfterMs` when the other side asked for a wait) or not.
+ */
+export type DeliveryResult = { ok: true; externalId?: string } | { ok: false; error: string; retryable: boolean; retryAfterMs?: number };

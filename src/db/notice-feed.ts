@@ -1,0 +1,149 @@
+// SQL of the notice feed (SPEC B2): a recipient's keyset page, their
+// read and archived state, the unread counts, claims, and the rows live
+// frames are made of. Every "now" is a parameter.
+import { sql } from 'kysely';
+import { UNREAD_COUNTED_UP_TO } from '../domain/notices.ts';
+import type { Executor, NoticeRow } from './notices.ts';
+
+export type FeedFilter = 'inbox' | 'unread' | 'archived' | 'all';
+
+/** A notice as one recipient sees it. */
+export interface RecipientNoticeRow extends NoticeRow {
+  user_id: number;
+  source: string;
+  claimed_by_login: string | null;
+  read_at: Date | null;
+  archived_at: Date | null;
+  feed_at: Date;
+  /** feed_at as the database prints it (microseconds and offset): the exact keyset value. */
+  feed_key: string;
+}
+
+function recipientNotices(db: Executor) {
+  return db
+    .selectFrom('notice_recipients as r')
+    .innerJoin('notices as n', 'n.id', 'r.notice_id')
+    .innerJoin('sources as s', 's.id', 'n.source_id')
+    .leftJoin('users as cu', 'cu.id', 'n.claimed_by')
+    .selectAll('n')
+    .select([
+      'r.user_id',
+      's.name as source',
+      'cu.login as claimed_by_login',
+      'r.read_at',
+      'r.archived_at',
+      'r.created_at as feed_at',
+      sql<string>`r.created_at::text`.as('feed_key'),
+    ]);
+}
+
+export interface FeedCursor {
+  at: string;
+  id: number;
+}
+
+/**
+ * One page of a user's feed, newest first, by keyset on (created_at desc,
+ * notice id desc): a notice that arrives while the user scrolls lands above
+ * the cursor, so later pages neither repeat nor skip (offset would).
+ */
+export async function feedPage(db: Executor, userId: number, filter: FeedFilter, cursor: FeedCursor | null, limit: number): Promise<RecipientNoticeRow[]> {
+  let q = recipientNotices(db).where('r.user_id', '=', userId);
+  if (filter === 'inbox') q = q.where('r.archived_at', 'is', null);
+  if (filter === 'unread') q = q.where('r.archived_at', 'is', null).where('r.read_at', 'is', null);
+  if (filter === 'archived') q = q.where('r.archived_at', 'is not', null);
+  if (cursor) q = q.where(sql<boolean>`(r.created_at, r.notice_id) < (${cursor.at}::timestamptz, ${cursor.id}::bigint)`);
+  return (await q.orderBy('r.created_at', 'desc').orderBy('r.notice_id', 'desc').limit(limit).execute()) as RecipientNoticeRow[];
+}
+
+/** These notices as their recipients (all, or these users) see them: one row per (notice, recipient). */
+export async function recipientRows(db: Executor, noticeIds: number[], userIds?: number[]): Promise<RecipientNoticeRow[]> {
+  if (noticeIds.length === 0 || userIds?.length === 0) return [];
+  let q = recipientNotices(db).where('r.notice_id', 'in', noticeIds);
+  if (userIds !== undefined) q = q.where('r.user_id', 'in', userIds);
+  return (await q.orderBy('r.notice_id').execute()) as RecipientNoticeRow[];
+}
+
+/** A user's unread notices in the inbox, counted up to 100 (SPEC B2: shown as "99+"), as a subquery. */
+const unreadOf = (userId: unknown) => sql<number>`(
+  SELECT count(*)::int FROM (
+    SELECT 1 FROM notice_recipients x
+    WHERE x.user_id = ${userId} AND x.read_at IS NULL AND x.archived_at IS NULL
+    LIMIT ${UNREAD_COUNTED_UP_TO}
+  ) counted
+)`;
+
+/** Unread notices in the inbox, counted up to 100 (SPEC B2: shown as "99+"). */
+export async function unreadCount(db: Executor, userId: number): Promise<number> {
+  return (await unreadCounts(db, [userId])).get(userId)!;
+}
+
+/** Unread counts (each up to 100) of many users in one query; unknown users count 0. */
+export async function unreadCounts(db: Executor, userIds: number[]): Promise<Map<number, number>> {
+  const counts = new Map<number, number>(userIds.map((id) => [id, 0]));
+  if (userIds.length === 0) return counts;
+  const rows = await db
+    .selectFrom('users as u')
+    .select(['u.id as user_id', unreadOf(sql.ref('u.id')).as('n')])
+    .where('u.id', 'in', userIds)
+    .execute();
+  for (const r of rows) counts.set(r.user_id, r.n);
+  return counts;
+}
+
+/**
+ * These notices as the given recipients see them, each with the recipient's
+ * unread count and — with `withPreferences` — whether their web cell is off
+ * (SPEC B3: the row then arrives `silent`): one query for a live round.
+ */
+export async function recipientFrames(db: Executor, noticeIds: number[], userIds: number[], withPreferences: boolean) {
+  const rows = await recipientNotices(db)
+    .select([
+      withPreferences
+        ? sql<boolean>`EXISTS (SELECT 1 FROM preferences p WHERE p.user_id = r.user_id AND p.source_id = n.source_id
+                        AND p.topic = n.topic AND p.channel_type = 'web' AND NOT p.enabled)`.as('silent')
+        : sql<boolean>`false`.as('silent'),
+      unreadOf(sql.ref('r.user_id')).as('unread'),
+    ])
+    .where('r.notice_id', 'in', noticeIds)
+    .where('r.user_id', 'in', userIds)
+    .orderBy('r.notice_id')
+    .execute();
+  return rows as Array<RecipientNoticeRow & { silent: boolean; unread: number }>;
+}
+
+export async function markRead(db: Executor, userId: number, noticeIds: number[] | 'all', now: Date): Promise<number> {
+  let q = db.updateTable('notice_recipients').set({ read_at: now }).where('user_id', '=', userId).where('read_at', 'is', null);
+  if (noticeIds !== 'all') q = q.where('notice_id', 'in', noticeIds);
+  const res = await q.executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/** Archive (also marks read: archiving is dismissing) or unarchive. */
+export async function setArchived(db: Executor, userId: number, noticeIds: number[], archived: boolean, now: Date): Promise<number> {
+  const res = await db
+    .updateTable('notice_recipients')
+    .set(archived ? { archived_at: now, read_at: sql`coalesce(read_at, ${now}::timestamptz)` } : { archived_at: null })
+    .where('user_id', '=', userId)
+    .where('notice_id', 'in', noticeIds)
+    .where('archived_at', archived ? 'is' : 'is not', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+export async function isRecipient(db: Executor, noticeId: number, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('notice_recipients').select('notice_id').where('notice_id', '=', noticeId).where('user_id', '=', userId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** First one wins: sets the claim only if nobody holds it. Returns whether this user now holds it. */
+export async function tryClaim(db: Executor, noticeId: number, userId: number, now: Date): Promise<boolean> {
+  const res = await db
+    .updateTable('notices')
+    .set({ claimed_by: userId, claimed_at: now })
+    .where('id', '=', noticeId)
+    .where('claimable', '=', true)
+    .where('claimed_by', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
