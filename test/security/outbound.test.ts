@@ -14,6 +14,7 @@ import { loadConfig } from '../../src/config.ts';
 import { insertChannel } from '../../src/db/channels.ts';
 import { Temporal } from '../../src/domain/time.ts';
 import { buildApp } from '../../src/http/app.ts';
+import { buildContext, closeContext } from '../../src/runtime.ts';
 import { OutboundPolicy, OutboundRefusedError, type Resolve } from '../../src/net/outbound.ts';
 import { createHarness, type Harness } from '../delivery/harness.ts';
 import { call, createTestApp, type TestApp } from '../support/app.ts';
@@ -153,11 +154,23 @@ describe('saving a channel', () => {
   let t: TestApp;
   let local: TestApp;
   let listed: TestApp;
-  // One store; three configurations of the app over it.
+  // One store; three configurations of the app over it. Each has its own
+  // context: the channels (and the outbound policy they connect under) are
+  // built from the configuration, once per context.
   const over = async (env: Record<string, string>): Promise<TestApp> => {
     const config = loadConfig({ HADO_DEFAULT_TZ: 'Europe/Madrid', HADO_LOCAL_USER: '', ...env });
-    const app = await buildApp({ ...t.ctx, config });
-    return { ...t, app, config, close: () => app.close() };
+    const ctx = buildContext(t.store, config, t.clock);
+    const app = await buildApp(ctx);
+    return {
+      ...t,
+      app,
+      config,
+      ctx,
+      close: async () => {
+        await app.close();
+        await closeContext(ctx);
+      },
+    };
   };
   beforeAll(async () => {
     t = await createTestApp();
