@@ -130,7 +130,12 @@ async function main(): Promise<void> {
           user: `u${i + k}`,
           source_ref: `e${i + k}`,
           due_at: '2026-06-16T20:00',
-          payload: { title: `Reminder ${i + k}`, subtitle: 'A subtitle of a usual length, with a few words', deep_link: 'https://app.example/x/1', done_label: 'Paid' },
+          payload: {
+            title: `Reminder ${i + k}`,
+            subtitle: 'A subtitle of a usual length, with a few words',
+            deep_link: 'https://app.example/x/1',
+            done_label: 'Paid',
+          },
         }));
         const res = await app.inject({ method: 'PUT', url: '/api/events', headers: { authorization: `Bearer ${token}` }, payload: { events } });
         if (res.statusCode !== 200) throw new Error(`PUT /api/events: ${res.statusCode} ${res.body}`);
@@ -184,7 +189,12 @@ async function main(): Promise<void> {
     await phase('mails alone   ', ['email'], n);
     await phase('slack alone   ', ['slack'], n);
     await phase('mixed         ', ['webhook', 'email', 'slack'], Math.floor(n / 3));
-    console.log(`\nload average during the run: ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min)`);
+    console.log(
+      `\nload average during the run: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' / ')} (1 / 5 / 15 min)`,
+    );
   } finally {
     await closeContext(ctx);
     await store.close();

@@ -192,11 +192,15 @@ async function main(): Promise<void> {
       const webhooks = after.webhooks - before.webhooks;
       const parts = [
         webhooks > 0 ? `${webhooks.toLocaleString()} webhooks` : null,
-        messages > 0 ? `${messages.toLocaleString()} Expo messages in ${sends.toLocaleString()} requests (mean ${(messages / sends).toFixed(1)}, max ${after.maxChunk})` : null,
+        messages > 0
+          ? `${messages.toLocaleString()} Expo messages in ${sends.toLocaleString()} requests (mean ${(messages / sends).toFixed(1)}, max ${after.maxChunk})`
+          : null,
       ].filter(Boolean);
       console.log(
         `${label.padEnd(8)} ${total.toLocaleString()} rows in ${seconds.toFixed(2)} s = ${Math.round(total / seconds).toLocaleString()}/s` +
-          (webhooks > 0 && messages > 0 ? ` (webhooks ${Math.round(webhooks / seconds).toLocaleString()}/s + Expo ${Math.round(messages / seconds).toLocaleString()}/s)` : '') +
+          (webhooks > 0 && messages > 0
+            ? ` (webhooks ${Math.round(webhooks / seconds).toLocaleString()}/s + Expo ${Math.round(messages / seconds).toLocaleString()}/s)`
+            : '') +
           `; ${parts.join(', ')}`,
       );
     };
@@ -226,7 +230,12 @@ async function main(): Promise<void> {
       `receipts ${asked.toLocaleString()} of ${tickets.toLocaleString()} tickets read in ${seconds.toFixed(2)} s = ${Math.round(asked / seconds).toLocaleString()}/s ` +
         `(${after.receiptRequests - before.receiptRequests} getReceipts requests); ${left} left`,
     );
-    console.log(`\nload average during the run: ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min)`);
+    console.log(
+      `\nload average during the run: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' / ')} (1 / 5 / 15 min)`,
+    );
   } finally {
     if (ctx) await closeContext(ctx);
     await store.close();

@@ -171,7 +171,10 @@ async function main(): Promise<void> {
     // The cost of a push before the network, measured alone: the encryption (every message) and a JWT (once an hour per push service).
     const { default: webpush } = await import('web-push');
     const pair = await ctx.push.keys();
-    const sub = { endpoint: `${sink.url}/push/1`, keys: JSON.parse((await sql<{ secret: string }>`SELECT secret FROM channels WHERE type = 'push' LIMIT 1`.execute(store.db)).rows[0]!.secret) };
+    const sub = {
+      endpoint: `${sink.url}/push/1`,
+      keys: JSON.parse((await sql<{ secret: string }>`SELECT secret FROM channels WHERE type = 'push' LIMIT 1`.execute(store.db)).rows[0]!.secret),
+    };
     const body = JSON.stringify({ v: 1, type: 'reminder', title: 'Reminder', body: 'A subtitle', url: 'https://app.example/x/1' });
     const reps = 2000;
     const timed = (f: () => void): number => {
@@ -183,7 +186,12 @@ async function main(): Promise<void> {
     const sign = timed(() => webpush.getVapidHeaders(sink.url, config.vapidSubject, pair.publicKey, pair.privateKey, 'aes128gcm'));
     const us = (x: number) => `${(x * 1000).toFixed(0)} µs`;
     console.log(`one core, alone: aes128gcm encryption (generateRequestDetails) ${us(encrypt)} each; a VAPID JWT (getVapidHeaders) ${us(sign)} each`);
-    console.log(`\nload average during the run: ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min)`);
+    console.log(
+      `\nload average during the run: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' / ')} (1 / 5 / 15 min)`,
+    );
   } finally {
     await closeContext(ctx);
     await store.close();

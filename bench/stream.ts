@@ -327,9 +327,7 @@ async function main(): Promise<void> {
         .map((l) => l.toFixed(1))
         .join(' ')}`,
     );
-    console.log(
-      `Connections: ${n} open (${String(connected.failed)} failed) in ${connectSeconds.toFixed(1)} s.`,
-    );
+    console.log(`Connections: ${n} open (${String(connected.failed)} failed) in ${connectSeconds.toFixed(1)} s.`);
     console.log('| server memory, after GC | before | with the connections idle | per connection |');
     console.log('|---|---:|---:|---:|');
     for (const key of ['rss', 'heapUsed', 'external']) {

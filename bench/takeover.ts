@@ -85,8 +85,7 @@ async function once(run: number): Promise<void> {
       a.kill('SIGKILL');
       answering = true;
       for (const res of held.splice(0)) res.socket?.destroy();
-      const ok = async () =>
-        (await sql<{ n: number }>`SELECT count(*)::int AS n FROM deliveries WHERE result = 'ok'`.execute(store.db)).rows[0]!.n;
+      const ok = async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM deliveries WHERE result = 'ok'`.execute(store.db)).rows[0]!.n;
       while ((await ok()) < ROWS) await sleep(100);
       const seconds = (performance.now() - killedAt) / 1000;
       const repeats = [...arrivals.values()].filter((n) => n > 1).length;

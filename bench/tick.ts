@@ -222,9 +222,7 @@ async function main(): Promise<void> {
       WHERE type = 'webhook'`.execute(store.db);
     const version = await sql<{ v: string }>`SELECT current_setting('server_version') AS v`.execute(store.db);
     const size = await sql<{ s: string }>`SELECT pg_size_pretty(pg_total_relation_size('events')) AS s`.execute(store.db);
-    const states = await sql<{ state: string; n: number }>`SELECT state, count(*)::int AS n FROM events GROUP BY state ORDER BY state`.execute(
-      store.db,
-    );
+    const states = await sql<{ state: string; n: number }>`SELECT state, count(*)::int AS n FROM events GROUP BY state ORDER BY state`.execute(store.db);
     console.log(
       `\nDatabase ${name} on PostgreSQL ${version.rows[0]!.v}, ${os.cpus().length} CPUs: events ${size.rows[0]!.s} with indexes; ` +
         states.rows.map((r) => `${r.state} ${r.n.toLocaleString()}`).join(', '),
@@ -247,9 +245,7 @@ async function main(): Promise<void> {
     const reset = async () => {
       await sql`DELETE FROM deliveries`.execute(store.db);
       await sql`UPDATE events SET next_check_at = ${NOW_SQL}::timestamptz + interval '30 minutes'
-                WHERE state IN ('preparing', 'today', 'overdue') AND next_check_at <= ${NOW_SQL}::timestamptz + interval '30 minutes'`.execute(
-        store.db,
-      );
+                WHERE state IN ('preparing', 'today', 'overdue') AND next_check_at <= ${NOW_SQL}::timestamptz + interval '30 minutes'`.execute(store.db);
       await sql`UPDATE events SET quiet_until = 'epoch' WHERE quiet_until > 'epoch'`.execute(store.db);
     };
     await reset();
@@ -312,9 +308,7 @@ async function main(): Promise<void> {
     );
     const why = new Map<string, number>();
     for (const d of last!.decisions ?? []) why.set(d.why, (why.get(d.why) ?? 0) + 1);
-    const rows = await sql<{ result: string; n: number }>`SELECT result, count(*)::int AS n FROM deliveries GROUP BY result ORDER BY result`.execute(
-      store.db,
-    );
+    const rows = await sql<{ result: string; n: number }>`SELECT result, count(*)::int AS n FROM deliveries GROUP BY result ORDER BY result`.execute(store.db);
     console.log(
       `${(ATTENTION * 100).toFixed(0)}% tick (${marked.toLocaleString()} events, cold presence over HTTP): median ${ms(median(tickMs))}, ` +
         `max ${ms(Math.max(...tickMs))}; ${presenceCalls} presence calls\n  decisions: ${[...why].map(([k, v]) => `${k} ${v}`).join(', ')}\n  rows written: ${rows.rows
@@ -349,7 +343,12 @@ async function main(): Promise<void> {
         `= ${Math.round(DELIVERIES / seconds).toLocaleString()}/s (${WORKERS} worker(s) × ${CONCURRENCY} in flight, at most ${args['per-host']} of them to one host, one pool of 10 connections)`,
     );
     await reset();
-    console.log(`\nload average during the run: ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1 / 5 / 15 min)`);
+    console.log(
+      `\nload average during the run: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' / ')} (1 / 5 / 15 min)`,
+    );
   } finally {
     if (ctx) await closeContext(ctx);
     await store.close();

@@ -104,12 +104,7 @@ function eventJson(i: number, users: number, pass: Pass, refPrefix = 'item'): Ev
   const dayOffset = ((i * 7919) % 365) + (pass === 'new-due' ? 365 : 0);
   const day = isoDay(dayOffset);
   const form = i % 10;
-  const dueAt =
-    form < 6
-      ? day
-      : form < 9
-        ? `${day}T${String(6 + (i % 14)).padStart(2, '0')}:${i % 2 === 0 ? '00' : '30'}`
-        : `${day}T08:15+02:00`;
+  const dueAt = form < 6 ? day : form < 9 ? `${day}T${String(6 + (i % 14)).padStart(2, '0')}:${i % 2 === 0 ? '00' : '30'}` : `${day}T08:15+02:00`;
   const ev: EventInputJson = {
     user: login(i % users),
     source_ref: `${refPrefix}:${i}`,
@@ -336,9 +331,7 @@ async function child(task: ChildTask): Promise<ChildResult> {
     raw: await rawRunner(task, 'raw'),
     'raw-unnest': await rawRunner(task, 'raw-unnest'),
   };
-  const seconds = Object.fromEntries(
-    RUNNERS.map((r) => [r, Object.fromEntries(PASSES.map((p) => [p, 0]))]),
-  ) as ChildResult['seconds'];
+  const seconds = Object.fromEntries(RUNNERS.map((r) => [r, Object.fromEntries(PASSES.map((p) => [p, 0]))])) as ChildResult['seconds'];
   try {
     for (const pass of PASSES) {
       for (let start = 0, b = 0; start < task.events; start += BATCH, b++) {
@@ -450,9 +443,7 @@ async function parent(opts: Options): Promise<void> {
     for (let run = 1; run <= opts.runs; run++) {
       const r = await runBackend(opts, backend);
       runs.push(r);
-      const rates = RUNNERS.map(
-        (runner) => `${runner} ${PASSES.map((p) => fmtRate(opts.events / r.seconds[runner][p])).join('/')}`,
-      ).join('; ');
+      const rates = RUNNERS.map((runner) => `${runner} ${PASSES.map((p) => fmtRate(opts.events / r.seconds[runner][p])).join('/')}`).join('; ');
       console.log(`  ${backend} run ${run}: ${rates} ev/s (insert/update/new-due); peak RSS ${Math.round(r.maxRssMb)} MB; load ${load()}`);
     }
     const best = (runner: Runner, pass: Pass): number => Math.min(...runs.map((r) => r.seconds[runner][pass]));

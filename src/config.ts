@@ -77,7 +77,6 @@ export interface Config {
   deliveryHostConcurrency: number;
 }
 
-
 export const LOGIN_PATTERN = /^[A-Za-z0-9._@+-]{1,128}$/;
 
 export const KEYS = {
@@ -239,7 +238,7 @@ export const KEYS = {
   },
   allowedHosts: {
     env: 'HADO_ALLOWED_HOSTS',
-    doc: 'Extra Host header values (host or host:port) accepted besides APP_URL\'s and loopback, e.g. an internal name',
+    doc: "Extra Host header values (host or host:port) accepted besides APP_URL's and loopback, e.g. an internal name",
     default: () => null,
     empty: [],
     parse: (raw) => {

@@ -53,7 +53,8 @@ export interface Runtime {
  */
 export function errorSink(log: Pick<Logger, 'error' | 'warn'>): ErrorSink {
   return (err, where, detail) => {
-    if (isDatabaseUnavailable(err)) log.warn({ ...detail, reason: err instanceof Error ? err.message : String(err) }, `${where}: database unreachable, will retry`);
+    if (isDatabaseUnavailable(err))
+      log.warn({ ...detail, reason: err instanceof Error ? err.message : String(err) }, `${where}: database unreachable, will retry`);
     else log.error({ err, ...detail }, `${where} failed`);
   };
 }
@@ -293,7 +294,12 @@ export async function run(config: Config, parts: Parts, opts: { migrate: boolean
         ...config.metricsAddr,
         hosts: config,
         store: ctx.store,
-        registry: processRegistry({ db: ctx.db, clock: ctx.clock, outbox: parts.scheduler || parts.worker === true, liveConnections: () => ctx.live.hub.connections }),
+        registry: processRegistry({
+          db: ctx.db,
+          clock: ctx.clock,
+          outbox: parts.scheduler || parts.worker === true,
+          liveConnections: () => ctx.live.hub.connections,
+        }),
         onError: (err) => onError(err, 'metrics listener answer'),
       })
     : null;
@@ -305,7 +311,13 @@ export async function run(config: Config, parts: Parts, opts: { migrate: boolean
       // grace), the loops (a running tick finishes), the worker (in-flight deliveries get the grace,
       // then go back to the queue for another worker).
       await Promise.all([
-        app ? stopWithin(config.shutdownGraceMs, () => app!.close(), () => app!.server.closeAllConnections()) : null,
+        app
+          ? stopWithin(
+              config.shutdownGraceMs,
+              () => app!.close(),
+              () => app!.server.closeAllConnections(),
+            )
+          : null,
         ...loops.map((l) => l.stop()),
         worker?.stop(config.shutdownGraceMs),
       ]);

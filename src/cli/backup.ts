@@ -66,9 +66,7 @@ export function urlWithoutPassword(raw: string): string {
 function explainPostgres(config: Config, tool: 'pg_dump' | 'pg_restore', file: string): number {
   const url = quote(urlWithoutPassword(config.databaseUrl!));
   const command =
-    tool === 'pg_dump'
-      ? `pg_dump --format=custom --file=${quote(file)} ${url}`
-      : `pg_restore --no-owner --exit-on-error --dbname=${url} ${quote(file)}`;
+    tool === 'pg_dump' ? `pg_dump --format=custom --file=${quote(file)} ${url}` : `pg_restore --no-owner --exit-on-error --dbname=${url} ${quote(file)}`;
   console.error(
     `hado: with DATABASE_URL the data lives in PostgreSQL, and ${tool} is the tool: nothing was ${tool === 'pg_dump' ? 'written' : 'restored'}.\n` +
       (tool === 'pg_restore' ? 'Restore into an empty database, then run "hado migrate". ' : '') +

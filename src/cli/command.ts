@@ -56,10 +56,7 @@ export function commandUsage(c: Command): string {
     ...(c.args ?? []).map((a) => `<${a.name}>`),
     ...Object.entries(c.options ?? {}).map(([n, o]) => `[${optionLabel(n, o).replace(/^-\w, /, '')}]`),
   ].join(' ');
-  const rows = [
-    ...(c.args ?? []).map((a) => [`<${a.name}>`, a.doc]),
-    ...Object.entries(options).map(([n, o]) => [optionLabel(n, o), o.doc]),
-  ];
+  const rows = [...(c.args ?? []).map((a) => [`<${a.name}>`, a.doc]), ...Object.entries(options).map(([n, o]) => [optionLabel(n, o), o.doc])];
   const width = Math.max(...rows.map((r) => r[0]!.length));
   return [
     `Usage: ${synopsis}`,
@@ -79,9 +76,7 @@ export function parseCommandArgs(c: Command, argv: string[]): Parsed {
   try {
     parsed = parseArgs({
       args: argv,
-      options: Object.fromEntries(
-        Object.entries({ ...c.options, help: HELP }).map(([n, o]) => [n, { type: o.type, ...(o.short ? { short: o.short } : {}) }]),
-      ),
+      options: Object.fromEntries(Object.entries({ ...c.options, help: HELP }).map(([n, o]) => [n, { type: o.type, ...(o.short ? { short: o.short } : {}) }])),
       allowPositionals: true,
       strict: true,
     });
@@ -93,7 +88,12 @@ export function parseCommandArgs(c: Command, argv: string[]): Parsed {
   if (parsed.values.help === true) return { help: true };
   const expected = c.args ?? [];
   if (parsed.positionals.length < expected.length) {
-    throw new UsageError(`missing ${expected.slice(parsed.positionals.length).map((a) => `<${a.name}>`).join(' ')}`);
+    throw new UsageError(
+      `missing ${expected
+        .slice(parsed.positionals.length)
+        .map((a) => `<${a.name}>`)
+        .join(' ')}`,
+    );
   }
   if (parsed.positionals.length > expected.length) {
     throw new UsageError(`unexpected argument "${parsed.positionals[expected.length]}"`);

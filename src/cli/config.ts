@@ -10,10 +10,7 @@ export const configCommand = defineCommand({
     'Exits 1 and names the keys when the configuration is invalid.',
   run: async () => {
     const rows = explainConfig();
-    const table = [
-      ['KEY', 'VALUE', 'SOURCE'],
-      ...rows.map((r) => [r.env, r.value ?? '(unset)', r.problem ? `${r.source} (invalid)` : r.source]),
-    ];
+    const table = [['KEY', 'VALUE', 'SOURCE'], ...rows.map((r) => [r.env, r.value ?? '(unset)', r.problem ? `${r.source} (invalid)` : r.source])];
     const widths = [0, 1].map((i) => Math.max(...table.map((row) => row[i]!.length)));
     for (const row of table) console.log(`${row[0]!.padEnd(widths[0]!)}  ${row[1]!.padEnd(widths[1]!)}  ${row[2]}`.trimEnd());
     try {

@@ -59,7 +59,6 @@ export const sourceCreateCommand = defineCommand({
 export const sourceListCommand = defineCommand({
   name: 'source:list',
   summary: 'list registered sources',
-  description:
-    'Lists registered sources with their event counts (never tokens). Changes nothing: on a schema that is behind it asks for "hado migrate".',
+  description: 'Lists registered sources with their event counts (never tokens). Changes nothing: on a schema that is behind it asks for "hado migrate".',
   run: () => sourceList(),
 });

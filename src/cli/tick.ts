@@ -70,9 +70,7 @@ async function tick(at: string | undefined, dryRun: boolean): Promise<number> {
       ...noticeConfigOf(config),
       onPreferenceError: (err: unknown) => ctx.onError(err, 'preferences read (delivering with the defaults)'),
     };
-    const report = dryRun
-      ? await withRollback(ctx.store, (db) => runTick(db, now, deps))
-      : await runTick(ctx.db, now, deps);
+    const report = dryRun ? await withRollback(ctx.store, (db) => runTick(db, now, deps)) : await runTick(ctx.db, now, deps);
     for (const line of formatReport(report, dryRun)) console.log(line);
     return 0;
   } finally {

@@ -10,9 +10,7 @@
 import type { operations } from './api.ts';
 
 type JsonBody<Op> = Op extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;
-type JsonAnswer<Op, S extends number> = Op extends { responses: { [K in S]: { content: { 'application/json': infer B } } } }
-  ? B
-  : never;
+type JsonAnswer<Op, S extends number> = Op extends { responses: { [K in S]: { content: { 'application/json': infer B } } } } ? B : never;
 
 /** One event of PUT /api/events: `due_at` (with `fire_at`) or `recurrence` (with `fire_days_before`). */
 export type EventInput = JsonBody<operations['putEvents']>['events'][number];

@@ -42,13 +42,7 @@ export interface ActionGuard {
  * `guard` (an action token's round), an event that has become terminal or
  * started another round since is "not found" too, checked under the lock.
  */
-export async function applyAction(
-  ctx: ActionContext,
-  eventId: number,
-  action: Action,
-  userId: number | null,
-  guard?: ActionGuard,
-): Promise<ActionResult> {
+export async function applyAction(ctx: ActionContext, eventId: number, action: Action, userId: number | null, guard?: ActionGuard): Promise<ActionResult> {
   const { db, clock } = ctx;
   const result = await db.transaction().execute(async (trx) => {
     let q = selectEventsWithUser(trx).select('events.round').where('events.id', '=', eventId);

@@ -157,12 +157,10 @@ export function parseBatch(events: EventInputJson[]): EventInput[] {
     const key = JSON.stringify([raw.source_ref, raw.topic ?? '']);
     const first = seen.get(key);
     if (first !== undefined) {
-      throw new HadoError(
-        422,
-        'invalid',
-        `events[${index}]: same source_ref and topic as events[${first}]; send each event once per batch`,
-        { index, field: 'source_ref' },
-      );
+      throw new HadoError(422, 'invalid', `events[${index}]: same source_ref and topic as events[${first}]; send each event once per batch`, {
+        index,
+        field: 'source_ref',
+      });
     }
     seen.set(key, index);
     return parseEventInput(raw, index);

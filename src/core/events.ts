@@ -25,13 +25,7 @@ export interface UpsertResult {
  * that fails or is cut off leaves nothing behind. The result lists id and
  * state in input order.
  */
-export async function upsertBatch(
-  db: Db,
-  clock: Clock,
-  newUser: NewUserDefaults,
-  sourceId: number,
-  events: EventInput[],
-): Promise<UpsertResult[]> {
+export async function upsertBatch(db: Db, clock: Clock, newUser: NewUserDefaults, sourceId: number, events: EventInput[]): Promise<UpsertResult[]> {
   const now = clock.now();
   const nowDate = toDate(now);
   return db.transaction().execute(async (trx) => {
@@ -111,4 +105,3 @@ export async function withdraw(db: Db, clock: Clock, sourceId: number, sourceRef
   if (id === null) throw notFound(`No event with source_ref "${sourceRef}" and topic "${topic}" for this source`);
   await notifyEventIds(db, [id]);
 }
-

@@ -25,13 +25,7 @@ import {
   updateNotice,
 } from '../db/notices.ts';
 import { ensureUsers, type NewUserDefaults } from '../db/users.ts';
-import {
-  applyRegroup,
-  applyUpsert,
-  newNotice,
-  type NoticeState,
-  type WriteEffect,
-} from '../domain/notices.ts';
+import { applyRegroup, applyUpsert, newNotice, type NoticeState, type WriteEffect } from '../domain/notices.ts';
 import { fromDate, type Temporal, toDate } from '../domain/time.ts';
 import { HadoError } from '../errors.ts';
 import { notifyNotices } from '../db/notify.ts';
@@ -129,21 +123,12 @@ interface BatchWrite {
  * calls for one group queue instead of racing (SPEC B1). One NOTIFY with the
  * ids of the notices pushed goes out when the transaction commits.
  */
-export async function writeNotices(
-  db: Db,
-  clock: Clock,
-  newUser: NewUserDefaults,
-  sourceId: number,
-  inputs: NoticeInput[],
-): Promise<NoticeWriteResult[]> {
+export async function writeNotices(db: Db, clock: Clock, newUser: NewUserDefaults, sourceId: number, inputs: NoticeInput[]): Promise<NoticeWriteResult[]> {
   const total = inputs.reduce((n, i) => n + i.call.recipients.length, 0);
   if (total > MAX_RECIPIENTS_PER_BATCH) {
-    throw new HadoError(
-      422,
-      'invalid',
-      `notices: at most ${MAX_RECIPIENTS_PER_BATCH} recipients per batch in total, got ${total}; split the batch`,
-      { field: 'notices' },
-    );
+    throw new HadoError(422, 'invalid', `notices: at most ${MAX_RECIPIENTS_PER_BATCH} recipients per batch in total, got ${total}; split the batch`, {
+      field: 'notices',
+    });
   }
   const now = clock.now();
   const nowDate = toDate(now);

@@ -87,10 +87,7 @@ export async function patchUser(db: Db, clock: Clock, user: UserRow, change: Set
       .where('events.user_id', '=', user.id)
       // With them the ended rounds of series, which the next tick rolls in the new zone's calendar (SPEC Part C).
       .where((eb) =>
-        eb.or([
-          eb('events.state', 'in', LIVE_STATES),
-          eb.and([eb('events.recurrence', 'is not', null), eb('events.state', 'in', ['done', 'expired'])]),
-        ]),
+        eb.or([eb('events.state', 'in', LIVE_STATES), eb.and([eb('events.recurrence', 'is not', null), eb('events.state', 'in', ['done', 'expired'])])]),
       )
       .forUpdate('events')
       .execute();

@@ -77,11 +77,7 @@ export async function findUserChannel(db: Db, userId: number, id: number): Promi
 
 /** A channel's presence health after a call: its consecutive timeouts and its backoff. */
 export async function recordPresenceHealth(db: Db, channelId: number, timeouts: number, backoffUntil: Date | null): Promise<void> {
-  await db
-    .updateTable('channels')
-    .set({ presence_timeouts: timeouts, presence_backoff_until: backoffUntil })
-    .where('id', '=', channelId)
-    .execute();
+  await db.updateTable('channels').set({ presence_timeouts: timeouts, presence_backoff_until: backoffUntil }).where('id', '=', channelId).execute();
 }
 
 /** Locks the user's row for the rest of the transaction: channel adds of one user queue behind each other. */
@@ -130,13 +126,7 @@ export async function insertChannel(
 }
 
 export async function setChannelEnabled(db: Db, userId: number, id: number, enabled: boolean, now: Date): Promise<ChannelRow | undefined> {
-  return db
-    .updateTable('channels')
-    .set({ enabled, updated_at: now })
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
+  return db.updateTable('channels').set({ enabled, updated_at: now }).where('user_id', '=', userId).where('id', '=', id).returningAll().executeTakeFirst();
 }
 
 export async function deleteChannel(db: Db, userId: number, id: number): Promise<boolean> {
@@ -145,13 +135,7 @@ export async function deleteChannel(db: Db, userId: number, id: number): Promise
 }
 
 /** The user's channels of a type with this config value (an address, a Slack user), to refuse adding one twice. */
-export async function findUserChannelByConfig(
-  db: Db,
-  userId: number,
-  type: ChannelType,
-  key: string,
-  value: string,
-): Promise<ChannelRow | undefined> {
+export async function findUserChannelByConfig(db: Db, userId: number, type: ChannelType, key: string, value: string): Promise<ChannelRow | undefined> {
   return db
     .selectFrom('channels')
     .selectAll()

@@ -12,9 +12,7 @@ export async function insertConfirmation(db: Db, channelId: number, codeHash: st
     .execute();
 }
 
-export type ConfirmOutcome =
-  | { ok: true; channelId: number; userId: number }
-  | { ok: false; reason: 'unknown' | 'expired' | 'used' };
+export type ConfirmOutcome = { ok: true; channelId: number; userId: number } | { ok: false; reason: 'unknown' | 'expired' | 'used' };
 
 /** The state of a code without spending it (the GET page shows the Confirm button only for a live one). */
 export async function peekConfirmation(db: Db, codeHash: string, now: Date): Promise<ConfirmOutcome> {

@@ -54,8 +54,7 @@ function openPostgres(url: string, max: number, onLost: (err: Error) => void): S
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     keepAlive: true,
     types: {
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        parsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') => parsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
   // A server restart or a dropped connection must never crash the process (issue 16, item 1). The pool

@@ -54,78 +54,80 @@ export async function eventsDeliveredInWindow(db: Db, windows: Array<{ id: numbe
  * and user, and the content of what it delivers as it is now: the event (and its source) or the notice (and its).
  */
 export async function claimDeliveries(db: Db, now: Date, leaseUntil: Date, limit: number, skipChannels: number[] = []) {
-  return db
-    .with('picked', (q) =>
-      q
-        .selectFrom('deliveries')
-        .select('id')
-        .where('result', '=', 'pending')
-        .where('next_attempt_at', '<=', now)
-        // Channels whose destination is busy with as many as it may take (the worker's per-host limit).
-        .$if(skipChannels.length > 0, (qb) => qb.where('channel_id', 'not in', skipChannels))
-        .orderBy('next_attempt_at')
-        .orderBy('id')
-        .limit(limit)
-        .forUpdate()
-        .skipLocked(),
-    )
-    .with('claimed', (q) =>
-      q
-        .updateTable('deliveries as d')
-        .from('picked')
-        .set((eb) => ({ attempts: eb('d.attempts', '+', 1), locked_until: leaseUntil, next_attempt_at: leaseUntil }))
-        .whereRef('d.id', '=', 'picked.id')
-        .returning(['d.id', 'd.attempts', 'd.action_token', 'd.round', 'd.channel_id', 'd.event_id', 'd.notice_id', 'd.push_seq']),
-    )
-    .selectFrom('claimed as c')
-    .innerJoin('channels as ch', 'ch.id', 'c.channel_id')
-    .innerJoin('users as u', 'u.id', 'ch.user_id')
-    .leftJoin('events as e', 'e.id', 'c.event_id')
-    .leftJoin('notices as n', 'n.id', 'c.notice_id')
-    .leftJoin('sources as s', (join) => join.on((eb) => eb('s.id', '=', eb.fn.coalesce('e.source_id', 'n.source_id'))))
-    .select([
-      'c.id',
-      'c.attempts',
-      'c.action_token',
-      'c.round',
-      'c.event_id',
-      'c.notice_id',
-      'c.push_seq',
-      'ch.id as channel_id',
-      'ch.user_id as channel_user_id',
-      'ch.type as channel_type',
-      // Not confirmed yet (email, Slack) counts as switched off.
-      sql<boolean>`ch.enabled AND ch.confirmed`.as('channel_enabled'),
-      'ch.config as channel_config',
-      'ch.secret as channel_secret',
-      'ch.last_seen_at as channel_last_seen_at',
-      'u.id as user_id',
-      'u.login',
-      'u.last_heartbeat_at',
-      'u.locale',
-      's.name as source',
-      'e.state as event_state',
-      'e.round as event_round',
-      'e.due_at as event_due_at',
-      'e.payload as event_payload',
-      'n.source_ref as notice_source_ref',
-      'n.topic as notice_topic',
-      'n.mode as notice_mode',
-      'n.title as notice_title',
-      'n.body as notice_body',
-      'n.deep_link as notice_deep_link',
-      'n.actor as notice_actor',
-      'n.urgent as notice_urgent',
-      'n.data as notice_data',
-      'n.group_count as notice_group_count',
-      'n.group_messages as notice_group_messages',
-      'n.created_at as notice_created_at',
-      'n.updated_at as notice_updated_at',
-    ])
-    .orderBy('c.id')
-    // Pending rows hold their token (CHECK deliveries_action_token_pending): the claim takes only pending ones.
-    .$narrowType<{ action_token: string }>()
-    .execute();
+  return (
+    db
+      .with('picked', (q) =>
+        q
+          .selectFrom('deliveries')
+          .select('id')
+          .where('result', '=', 'pending')
+          .where('next_attempt_at', '<=', now)
+          // Channels whose destination is busy with as many as it may take (the worker's per-host limit).
+          .$if(skipChannels.length > 0, (qb) => qb.where('channel_id', 'not in', skipChannels))
+          .orderBy('next_attempt_at')
+          .orderBy('id')
+          .limit(limit)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .with('claimed', (q) =>
+        q
+          .updateTable('deliveries as d')
+          .from('picked')
+          .set((eb) => ({ attempts: eb('d.attempts', '+', 1), locked_until: leaseUntil, next_attempt_at: leaseUntil }))
+          .whereRef('d.id', '=', 'picked.id')
+          .returning(['d.id', 'd.attempts', 'd.action_token', 'd.round', 'd.channel_id', 'd.event_id', 'd.notice_id', 'd.push_seq']),
+      )
+      .selectFrom('claimed as c')
+      .innerJoin('channels as ch', 'ch.id', 'c.channel_id')
+      .innerJoin('users as u', 'u.id', 'ch.user_id')
+      .leftJoin('events as e', 'e.id', 'c.event_id')
+      .leftJoin('notices as n', 'n.id', 'c.notice_id')
+      .leftJoin('sources as s', (join) => join.on((eb) => eb('s.id', '=', eb.fn.coalesce('e.source_id', 'n.source_id'))))
+      .select([
+        'c.id',
+        'c.attempts',
+        'c.action_token',
+        'c.round',
+        'c.event_id',
+        'c.notice_id',
+        'c.push_seq',
+        'ch.id as channel_id',
+        'ch.user_id as channel_user_id',
+        'ch.type as channel_type',
+        // Not confirmed yet (email, Slack) counts as switched off.
+        sql<boolean>`ch.enabled AND ch.confirmed`.as('channel_enabled'),
+        'ch.config as channel_config',
+        'ch.secret as channel_secret',
+        'ch.last_seen_at as channel_last_seen_at',
+        'u.id as user_id',
+        'u.login',
+        'u.last_heartbeat_at',
+        'u.locale',
+        's.name as source',
+        'e.state as event_state',
+        'e.round as event_round',
+        'e.due_at as event_due_at',
+        'e.payload as event_payload',
+        'n.source_ref as notice_source_ref',
+        'n.topic as notice_topic',
+        'n.mode as notice_mode',
+        'n.title as notice_title',
+        'n.body as notice_body',
+        'n.deep_link as notice_deep_link',
+        'n.actor as notice_actor',
+        'n.urgent as notice_urgent',
+        'n.data as notice_data',
+        'n.group_count as notice_group_count',
+        'n.group_messages as notice_group_messages',
+        'n.created_at as notice_created_at',
+        'n.updated_at as notice_updated_at',
+      ])
+      .orderBy('c.id')
+      // Pending rows hold their token (CHECK deliveries_action_token_pending): the claim takes only pending ones.
+      .$narrowType<{ action_token: string }>()
+      .execute()
+  );
 }
 
 /** A claimed row with its channel, user and content (claimDeliveries). */

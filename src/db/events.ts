@@ -113,8 +113,7 @@ export async function upsertEvents(
   // The same rule while the stored occurrence is no longer today's: keep the stored round as it is.
   const storedRound = sql`(${sameRule} AND NOT ${sameDue})`;
   const keepsTerminal = sql`(${sameRound} AND events.state IN (${stateList(TERMINAL_STATES)}))`;
-  const keep = <T>(column: string) =>
-    sql<T>`CASE WHEN ${storedRound} THEN ${sql.ref(`events.${column}`)} ELSE ${sql.ref(`excluded.${column}`)} END`;
+  const keep = <T>(column: string) => sql<T>`CASE WHEN ${storedRound} THEN ${sql.ref(`events.${column}`)} ELSE ${sql.ref(`excluded.${column}`)} END`;
   return db
     .insertInto('events')
     .columns(UPSERT_COLUMNS)
@@ -184,24 +183,12 @@ export function selectEventsWithUser(db: Db) {
     .innerJoin('users', 'users.id', 'events.user_id')
     .innerJoin('sources', 'sources.id', 'events.source_id')
     .select(EVENT_COLUMNS)
-    .select([
-      'sources.name as source',
-      'users.login as user_login',
-      'users.tz',
-      'users.quiet_start',
-      'users.quiet_end',
-      'users.locale',
-    ]);
+    .select(['sources.name as source', 'users.login as user_login', 'users.tz', 'users.quiet_start', 'users.quiet_end', 'users.locale']);
 }
 
 export type EventWithUser = Awaited<ReturnType<ReturnType<typeof selectEventsWithUser>['executeTakeFirstOrThrow']>>;
 
-export async function findEventByIdentity(
-  db: Db,
-  sourceId: number,
-  sourceRef: string,
-  topic: string,
-): Promise<EventWithUser | undefined> {
+export async function findEventByIdentity(db: Db, sourceId: number, sourceRef: string, topic: string): Promise<EventWithUser | undefined> {
   return selectEventsWithUser(db)
     .where('events.source_id', '=', sourceId)
     .where('events.source_ref', '=', sourceRef)
@@ -331,11 +318,7 @@ export async function dueCandidates(db: Db, now: Date, limit: number): Promise<D
 
 /** These candidates again, row-locked (an Ack or Done that landed meanwhile is seen); the ones no longer due drop out. */
 export async function lockDueCandidates(db: Db, now: Date, ids: number[]): Promise<DueCandidate[]> {
-  return candidates(db, now)
-    .where(sql<boolean>`events.id = ANY(${ids}::bigint[])`)
-    .orderBy('events.id')
-    .forUpdate('events')
-    .execute();
+  return candidates(db, now).where(sql<boolean>`events.id = ANY(${ids}::bigint[])`).orderBy('events.id').forUpdate('events').execute();
 }
 
 /** Writes many events' next_check_at in one statement. */

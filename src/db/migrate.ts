@@ -67,8 +67,6 @@ export async function pendingMigrations(db: Db): Promise<string[]> {
 export async function assertSchemaCurrent(db: Db): Promise<void> {
   const pending = await pendingMigrations(db);
   if (pending.length > 0) {
-    throw new ConfigError(
-      `The database schema is behind (${pending.length} pending migration(s): ${pending.join(', ')}). Run "hado migrate" first.`,
-    );
+    throw new ConfigError(`The database schema is behind (${pending.length} pending migration(s): ${pending.join(', ')}). Run "hado migrate" first.`);
   }
 }

@@ -13,13 +13,7 @@ export async function listUserDevices(db: Db, userId: number): Promise<ChannelRo
 }
 
 export async function findUserDevice(db: Db, userId: number, id: number): Promise<ChannelRow | undefined> {
-  return db
-    .selectFrom('channels')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('type', '=', 'mobile')
-    .where('id', '=', id)
-    .executeTakeFirst();
+  return db.selectFrom('channels').selectAll().where('user_id', '=', userId).where('type', '=', 'mobile').where('id', '=', id).executeTakeFirst();
 }
 
 /** The user's device registered under `deviceId`, if any. */
@@ -46,11 +40,7 @@ export async function releaseToken(db: Db, token: string, keepId: number | null)
 }
 
 /** A device's new token and platform (the same device_id). */
-export async function updateDevice(
-  db: Db,
-  id: number,
-  row: { token: string; platform: MobilePlatform; deviceId: string; now: Date },
-): Promise<ChannelRow> {
+export async function updateDevice(db: Db, id: number, row: { token: string; platform: MobilePlatform; deviceId: string; now: Date }): Promise<ChannelRow> {
   return db
     .updateTable('channels')
     .set({ secret: row.token, config: JSON.stringify({ platform: row.platform, device_id: row.deviceId }), updated_at: row.now })
@@ -65,12 +55,7 @@ export async function updateDevice(
  * it. Returns whether a device was removed.
  */
 export async function removeDeadDevice(db: Db, channelId: number, token: string): Promise<boolean> {
-  const r = await db
-    .deleteFrom('channels')
-    .where('id', '=', channelId)
-    .where('type', '=', 'mobile')
-    .where('secret', '=', token)
-    .executeTakeFirst();
+  const r = await db.deleteFrom('channels').where('id', '=', channelId).where('type', '=', 'mobile').where('secret', '=', token).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
 

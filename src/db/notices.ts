@@ -46,12 +46,7 @@ export async function findKeys(db: Executor, sourceId: number, keys: string[]): 
   return out;
 }
 
-export async function insertKeys(
-  db: Executor,
-  sourceId: number,
-  keys: Array<{ key: string; noticeId: number }>,
-  now: Date,
-): Promise<void> {
+export async function insertKeys(db: Executor, sourceId: number, keys: Array<{ key: string; noticeId: number }>, now: Date): Promise<void> {
   if (keys.length === 0) return;
   await db
     .insertInto('notice_keys')
@@ -169,11 +164,7 @@ export async function recipientLogins(db: Executor, noticeId: number): Promise<s
  * Adds recipients to notices. A new recipient row is a push waiting for
  * delivery (SPEC B5): the delivery tick looks at it from `now`.
  */
-export async function addRecipients(
-  db: Executor,
-  rows: Array<{ noticeId: number; userId: number; pushSeq: number }>,
-  now: Date,
-): Promise<void> {
+export async function addRecipients(db: Executor, rows: Array<{ noticeId: number; userId: number; pushSeq: number }>, now: Date): Promise<void> {
   if (rows.length === 0) return;
   await db
     .insertInto('notice_recipients')
@@ -192,13 +183,7 @@ export async function addRecipients(
 }
 
 /** Keeps exactly these recipients: the others (and their read state) are removed, new ones added. */
-export async function replaceRecipients(
-  db: Executor,
-  noticeId: number,
-  userIds: number[],
-  pushSeq: number,
-  now: Date,
-): Promise<void> {
+export async function replaceRecipients(db: Executor, noticeId: number, userIds: number[], pushSeq: number, now: Date): Promise<void> {
   await db
     .deleteFrom('notice_recipients')
     .where('notice_id', '=', noticeId)

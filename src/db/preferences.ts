@@ -55,7 +55,11 @@ export async function replaceCells(
 export async function sourceIdsByName(db: Db, names: string[]): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   if (names.length === 0) return out;
-  for (const r of await db.selectFrom('sources').select(['id', 'name']).where('name', 'in', [...new Set(names)]).execute()) {
+  for (const r of await db
+    .selectFrom('sources')
+    .select(['id', 'name'])
+    .where('name', 'in', [...new Set(names)])
+    .execute()) {
     out.set(r.name, r.id);
   }
   return out;

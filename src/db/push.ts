@@ -30,20 +30,11 @@ export async function saveVapidKeys(db: Db, keys: VapidKeyPair, now: Date): Prom
 
 /** The push channel with this endpoint, whoever it belongs to. */
 export async function findPushByEndpoint(db: Db, endpoint: string): Promise<ChannelRow | undefined> {
-  return db
-    .selectFrom('channels')
-    .selectAll()
-    .where('type', '=', 'push')
-    .where(sql<string>`config->>'endpoint'`, '=', endpoint)
-    .executeTakeFirst();
+  return db.selectFrom('channels').selectAll().where('type', '=', 'push').where(sql<string>`config->>'endpoint'`, '=', endpoint).executeTakeFirst();
 }
 
 /** A subscription's keys and label after the browser sent it again (keys may have been renewed). */
-export async function updatePushSubscription(
-  db: Db,
-  id: number,
-  change: { config: Record<string, unknown>; secret: string; now: Date },
-): Promise<ChannelRow> {
+export async function updatePushSubscription(db: Db, id: number, change: { config: Record<string, unknown>; secret: string; now: Date }): Promise<ChannelRow> {
   return db
     .updateTable('channels')
     .set({ config: JSON.stringify(change.config), secret: change.secret, updated_at: change.now })

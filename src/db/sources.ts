@@ -16,11 +16,7 @@ export async function insertSource(db: Db, name: string, tokenHash: string, now:
 }
 
 export async function findSourceByTokenHash(db: Db, tokenHash: string): Promise<Source | null> {
-  const row = await db
-    .selectFrom('sources')
-    .select(['id', 'name'])
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
+  const row = await db.selectFrom('sources').select(['id', 'name']).where('token_hash', '=', tokenHash).executeTakeFirst();
   return row ?? null;
 }
 

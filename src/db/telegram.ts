@@ -25,9 +25,7 @@ export async function insertLinkCode(db: Db, userId: number, codeHash: string, e
   });
 }
 
-export type RedeemOutcome =
-  | { ok: true; userId: number; channelId: number; created: boolean }
-  | { ok: false; reason: 'unknown' | 'expired' | 'used' };
+export type RedeemOutcome = { ok: true; userId: number; channelId: number; created: boolean } | { ok: false; reason: 'unknown' | 'expired' | 'used' };
 
 /**
  * Spends a code and links the chat: creates the user's telegram channel, or
@@ -45,11 +43,7 @@ export async function redeemLinkCode(db: Db, codeHash: string, chatId: number, n
       .returning('user_id')
       .executeTakeFirst();
     if (!claimed) {
-      const row = await trx
-        .selectFrom('telegram_link_codes')
-        .select(['expires_at', 'used_at'])
-        .where('code_hash', '=', codeHash)
-        .executeTakeFirst();
+      const row = await trx.selectFrom('telegram_link_codes').select(['expires_at', 'used_at']).where('code_hash', '=', codeHash).executeTakeFirst();
       if (!row) return { ok: false, reason: 'unknown' };
       return { ok: false, reason: row.used_at !== null ? 'used' : 'expired' };
     }

@@ -34,9 +34,7 @@ export function ackQuietUntil(state: State, ev: EventDates, user: UserSettings, 
 
 function todayAckUntil(due: Due, user: UserSettings, now: Instant): Instant {
   const windows = todayWindows(due, user);
-  const current = windows.findIndex(
-    (w) => Temporal.Instant.compare(w.start, now) <= 0 && Temporal.Instant.compare(now, w.end) < 0,
-  );
+  const current = windows.findIndex((w) => Temporal.Instant.compare(w.start, now) <= 0 && Temporal.Instant.compare(now, w.end) < 0);
   // Inside a window: skip the next one. Between windows: skip the coming one.
   let index = -1;
   if (current >= 0) index = current + 2;

@@ -37,10 +37,7 @@ export interface ChannelRef {
  *   fallback wait and quiet hours, B5) — that part differs and stays with it.
  * A channel missing from `presence` is `unknown`: not present.
  */
-export type ChannelPick =
-  | { why: 'no-channels' }
-  | { why: 'present'; channelIds: number[] }
-  | { why: 'nobody-present'; fallbackIds: number[] };
+export type ChannelPick = { why: 'no-channels' } | { why: 'present'; channelIds: number[] } | { why: 'nobody-present'; fallbackIds: number[] };
 
 export function pickChannels(eligible: ReadonlyArray<{ id: number }>, presence: ReadonlyMap<number, Presence>): ChannelPick {
   if (eligible.length === 0) return { why: 'no-channels' };

@@ -19,8 +19,7 @@ import {
 
 export type Due =
   /** time null = all day (stored as 24:00). */
-  | { mode: 'local'; date: PlainDate; time: PlainTime | null }
-  | { mode: 'fixed'; instant: Instant };
+  { mode: 'local'; date: PlainDate; time: PlainTime | null } | { mode: 'fixed'; instant: Instant };
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string };
 

@@ -10,7 +10,6 @@ import type { UserSettings } from './user.ts';
 export type NoticeMode = 'create' | 'upsert' | 'group';
 export const NOTICE_MODES: readonly NoticeMode[] = ['create', 'upsert', 'group'];
 
-
 /** A group keeps only its last messages (seed 003: "only the last 10"). */
 export const GROUP_MESSAGES_KEPT = 10;
 /** Default sliding window of a group, from its last update (SPEC B1). */
@@ -232,11 +231,7 @@ export type NoticeDecision =
   | { kind: 'drop'; why: 'no-channels' | 'read' };
 
 /** The channels a notice may use for this recipient: enabled, of the notice's types, wanted. */
-export function eligibleChannels<C extends NoticeChannel>(
-  channels: readonly C[],
-  noticeChannels: readonly ChannelType[] | null,
-  wants: PreferenceLookup,
-): C[] {
+export function eligibleChannels<C extends NoticeChannel>(channels: readonly C[], noticeChannels: readonly ChannelType[] | null, wants: PreferenceLookup): C[] {
   return channels.filter((c) => c.enabled && (noticeChannels === null || noticeChannels.includes(c.type)) && wants(c.type));
 }
 

@@ -92,14 +92,7 @@ export interface Round {
   next: Instant | null;
 }
 
-export function roundFor(
-  rule: RecurrenceRule,
-  occurrence: Occurrence,
-  fireDaysBefore: number,
-  afterDue: AfterDue,
-  user: UserSettings,
-  now: Instant,
-): Round {
+export function roundFor(rule: RecurrenceRule, occurrence: Occurrence, fireDaysBefore: number, afterDue: AfterDue, user: UserSettings, now: Instant): Round {
   const dates = occurrenceDates(occurrence, fireDaysBefore, afterDue);
   const state = phaseAt(dates, user, now);
   return { dueAt: occurrenceDueAt(rule, occurrence.due), dates, state, next: nextLookAt(state, dates, true, user, now) };
@@ -120,13 +113,7 @@ export function roundEnded(state: State): boolean {
  * its next phase change while live; for an ended round of a series, now
  * (it rolls at the next tick); never for a withdrawn or an ended one-off event.
  */
-export function nextLookAt(
-  state: State,
-  dates: EventDates,
-  recurring: boolean,
-  user: UserSettings,
-  now: Instant,
-): Instant | null {
+export function nextLookAt(state: State, dates: EventDates, recurring: boolean, user: UserSettings, now: Instant): Instant | null {
   if (state === 'withdrawn') return null;
   if (isTerminal(state)) return recurring ? now : null;
   return nextTransitionAt(dates, user, now);
@@ -147,9 +134,7 @@ export interface StoredSchedule {
  * for a series whose round has ended, the new round — the lifecycle tick
  * and the simulator in the tests both run exactly this.
  */
-export type LifecycleStep =
-  | { kind: 'state'; state: State; next: Instant | null }
-  | { kind: 'roll'; ended: State; round: Round };
+export type LifecycleStep = { kind: 'state'; state: State; next: Instant | null } | { kind: 'roll'; ended: State; round: Round };
 
 export function lifecycleStep(stored: StoredSchedule, user: UserSettings, now: Instant): LifecycleStep {
   const { dates, rule } = stored;

@@ -37,8 +37,7 @@ const dayStartMemo = instantMemo();
 const dayEndMemo = instantMemo();
 
 /** A memo key for a wall time; PlainTime's toString costs more than the conversions it would save. */
-export const timeKey = (t: PlainTime): string =>
-  `${t.hour}:${t.minute}:${t.second}.${t.millisecond}.${t.microsecond}.${t.nanosecond}`;
+export const timeKey = (t: PlainTime): string => `${t.hour}:${t.minute}:${t.second}.${t.millisecond}.${t.microsecond}.${t.nanosecond}`;
 
 /**
  * The instant of a wall-clock time on a calendar day in a zone (SPEC A6
@@ -142,10 +141,7 @@ export function parseIsoDate(s: string): PlainDate | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
   if (!m) return null;
   try {
-    return Temporal.PlainDate.from(
-      { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) },
-      { overflow: 'reject' },
-    );
+    return Temporal.PlainDate.from({ year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) }, { overflow: 'reject' });
   } catch {
     return null;
   }

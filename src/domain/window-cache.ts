@@ -11,8 +11,7 @@ import { type Instant, Temporal } from './time.ts';
 import type { UserSettings } from './user.ts';
 import { nextWindowStart, openWindow, todayWindowInfos, type WindowConfig, type WindowInfo } from './windows.ts';
 
-const dueKey = (due: Due): string =>
-  due.mode === 'fixed' ? `F${due.instant.epochMilliseconds}` : `L${due.date.toString()}T${due.time?.toString() ?? '24'}`;
+const dueKey = (due: Due): string => (due.mode === 'fixed' ? `F${due.instant.epochMilliseconds}` : `L${due.date.toString()}T${due.time?.toString() ?? '24'}`);
 
 const userKey = (u: UserSettings): string => `${u.tz}|${u.quietStart.toString()}|${u.quietEnd.toString()}`;
 

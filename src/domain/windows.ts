@@ -214,13 +214,7 @@ function dayPhase(state: State, ev: EventDates, user: UserSettings): Phase | nul
  * preparing/overdue: one a day, the day's active hours; today: the hourly
  * windows of todayWindows, incl. the eve of an early due.
  */
-export function openWindow(
-  state: State,
-  ev: EventDates,
-  user: UserSettings,
-  now: Instant,
-  cfg: WindowConfig = DEFAULT_WINDOW_CONFIG,
-): WindowInfo | null {
+export function openWindow(state: State, ev: EventDates, user: UserSettings, now: Instant, cfg: WindowConfig = DEFAULT_WINDOW_CONFIG): WindowInfo | null {
   if (state === 'today') return todayWindowInfos(ev.due, user, cfg).find((w) => contains(w, now)) ?? null;
   const phase = dayPhase(state, ev, user);
   if (!phase) return null;
@@ -235,13 +229,7 @@ export function openWindow(
  * preparing ends first). The scheduler combines it with nextTransitionAt to
  * know when to look at the event again.
  */
-export function nextWindowStart(
-  state: State,
-  ev: EventDates,
-  user: UserSettings,
-  now: Instant,
-  cfg: WindowConfig = DEFAULT_WINDOW_CONFIG,
-): Instant | null {
+export function nextWindowStart(state: State, ev: EventDates, user: UserSettings, now: Instant, cfg: WindowConfig = DEFAULT_WINDOW_CONFIG): Instant | null {
   if (state === 'today') return todayWindowInfos(ev.due, user, cfg).find((w) => lt(now, w.start))?.start ?? null;
   const phase = dayPhase(state, ev, user);
   if (!phase) return null;

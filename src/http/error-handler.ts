@@ -39,9 +39,7 @@ export function validationError(errors: AjvError[], where: string): HadoError {
   else if (e.keyword === 'type') message = `must be ${String(e.params.type)}`;
   else if (e.keyword === 'const') {
     // A union of literals fails once per branch: name every allowed value.
-    const allowed = errors
-      .filter((x) => x.keyword === 'const' && x.instancePath === e.instancePath)
-      .map((x) => JSON.stringify(x.params.allowedValue));
+    const allowed = errors.filter((x) => x.keyword === 'const' && x.instancePath === e.instancePath).map((x) => JSON.stringify(x.params.allowedValue));
     message = allowed.length > 1 ? `must be one of ${allowed.join(', ')}` : `must be ${allowed[0]}`;
   } else message = e.message ?? 'is invalid';
   const name = field || where;
@@ -74,5 +72,8 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   const body = e.toBody();
   // A person is reading under their session: the same trouble in their language too (issue 13).
   const text = request.user ? errorText(toLocale(request.user.locale), e) : undefined;
-  void reply.status(e.status).headers(e.headers).send(text === undefined ? body : { error: { ...body.error, text } });
+  void reply
+    .status(e.status)
+    .headers(e.headers)
+    .send(text === undefined ? body : { error: { ...body.error, text } });
 }

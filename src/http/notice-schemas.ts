@@ -8,10 +8,7 @@ const NonBlank = (maxLength: number) => Type.String({ minLength: 1, maxLength, p
 const Login = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9._@+-]+$' });
 const ChannelTypeSchema = Type.Union(CHANNEL_TYPES.map((t) => Type.Literal(t)));
 /** One optional on/off per channel type: a row of the preferences grid (SPEC B3). */
-const GridCells = Object.fromEntries(CHANNEL_TYPES.map((t) => [t, Type.Optional(Type.Boolean())])) as Record<
-  ChannelType,
-  TOptional<TBoolean>
->;
+const GridCells = Object.fromEntries(CHANNEL_TYPES.map((t) => [t, Type.Optional(Type.Boolean())])) as Record<ChannelType, TOptional<TBoolean>>;
 
 export const NoticeIn = Type.Object(
   {
@@ -43,10 +40,7 @@ export const NoticeIn = Type.Object(
   { additionalProperties: false },
 );
 
-export const NoticesBatch = Type.Object(
-  { notices: Type.Array(NoticeIn, { minItems: 1, maxItems: MAX_BATCH }) },
-  { additionalProperties: false },
-);
+export const NoticesBatch = Type.Object({ notices: Type.Array(NoticeIn, { minItems: 1, maxItems: MAX_BATCH }) }, { additionalProperties: false });
 
 const NOTICE_EXAMPLE = {
   recipients: ['ana', 'boris'],
@@ -79,16 +73,11 @@ export const NoticesBody = Type.Unsafe<Static<typeof NoticesBatch>>({
 
 const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 
-export const NoticeIds = Type.Object(
-  { ids: Type.Array(Id, { minItems: 1, maxItems: MAX_BATCH }) },
-  { additionalProperties: false, examples: [{ ids: [1] }] },
-);
+export const NoticeIds = Type.Object({ ids: Type.Array(Id, { minItems: 1, maxItems: MAX_BATCH }) }, { additionalProperties: false, examples: [{ ids: [1] }] });
 
 export const FeedQuery = Type.Object(
   {
-    filter: Type.Optional(
-      Type.Union([Type.Literal('inbox'), Type.Literal('unread'), Type.Literal('archived'), Type.Literal('all')]),
-    ),
+    filter: Type.Optional(Type.Union([Type.Literal('inbox'), Type.Literal('unread'), Type.Literal('archived'), Type.Literal('all')])),
     limit: Type.Optional(Type.String({ pattern: '^[1-9]\\d{0,2}$', description: 'Page size, at most 100 (default 30)', examples: ['30'] })),
     cursor: Type.Optional(Type.String({ maxLength: 200, description: "The previous page's next_cursor" })),
   },

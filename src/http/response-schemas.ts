@@ -99,12 +99,7 @@ const SeriesFields = {
 
 export const UpsertResults = Type.Object(
   {
-    events: Type.Array(
-      Type.Object(
-        { source_ref: Type.String(), topic: Type.String(), id: Id, state: EventState },
-        { additionalProperties: false },
-      ),
-    ),
+    events: Type.Array(Type.Object({ source_ref: Type.String(), topic: Type.String(), id: Id, state: EventState }, { additionalProperties: false })),
   },
   { additionalProperties: false, description: 'One result per event, in the order sent' },
 );
@@ -172,10 +167,7 @@ export const Me = Type.Object(
 export const TokenActionResult = Type.Object(
   {
     action: Type.Union([Type.Literal('ack'), Type.Literal('done')]),
-    event: Type.Object(
-      { id: Id, state: EventState, quiet_until: DateTime, done_at: Nullable(DateTime) },
-      { additionalProperties: false },
-    ),
+    event: Type.Object({ id: Id, state: EventState, quiet_until: DateTime, done_at: Nullable(DateTime) }, { additionalProperties: false }),
   },
   { additionalProperties: false },
 );
@@ -207,7 +199,9 @@ export const ChannelBody = Type.Object({ channel: ChannelOut }, { additionalProp
 export const ChannelCreated = Type.Object(
   {
     channel: ChannelOut,
-    secret: Type.Optional(Type.String({ pattern: '^whsec_', description: 'A webhook\'s signing secret, shown this once (Standard Webhooks); not for email or Slack' })),
+    secret: Type.Optional(
+      Type.String({ pattern: '^whsec_', description: "A webhook's signing secret, shown this once (Standard Webhooks); not for email or Slack" }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -257,12 +251,8 @@ export const RecipientNotice = Type.Object(
     data: Type.Object({}, { additionalProperties: true }),
     actor: Nullable(Type.String()),
     urgent: Type.Boolean(),
-    group: Nullable(
-      Type.Object({ count: Type.Integer(), messages: Type.Array(Type.String()) }, { additionalProperties: false }),
-    ),
-    claim: Nullable(
-      Type.Object({ claimed_by: Nullable(Type.String()), claimed_at: Nullable(DateTime) }, { additionalProperties: false }),
-    ),
+    group: Nullable(Type.Object({ count: Type.Integer(), messages: Type.Array(Type.String()) }, { additionalProperties: false })),
+    claim: Nullable(Type.Object({ claimed_by: Nullable(Type.String()), claimed_at: Nullable(DateTime) }, { additionalProperties: false })),
     read_at: Nullable(DateTime),
     archived_at: Nullable(DateTime),
     created_at: Nullable(DateTime),
@@ -285,10 +275,7 @@ export const FeedPage = Type.Object(
   { additionalProperties: false },
 );
 
-export const NoticesChanged = Type.Object(
-  { changed: Type.Integer({ minimum: 0 }), ...Unread },
-  { additionalProperties: false },
-);
+export const NoticesChanged = Type.Object({ changed: Type.Integer({ minimum: 0 }), ...Unread }, { additionalProperties: false });
 
 export const NoticeBody = Type.Object({ notice: RecipientNotice }, { additionalProperties: false });
 
@@ -300,10 +287,9 @@ export const PreferencesOut = Type.Object(
         {
           source: Type.String(),
           topic: Type.String(),
-          channels: Type.Object(
-            Object.fromEntries(CHANNEL_TYPES.map((t) => [t, Type.Boolean()])) as Record<ChannelType, TBoolean>,
-            { additionalProperties: false },
-          ),
+          channels: Type.Object(Object.fromEntries(CHANNEL_TYPES.map((t) => [t, Type.Boolean()])) as Record<ChannelType, TBoolean>, {
+            additionalProperties: false,
+          }),
         },
         { additionalProperties: false },
       ),

@@ -34,9 +34,7 @@ const Weekdays = Type.Array(Type.Integer({ minimum: 0, maximum: 6 }), {
 });
 /** Optional on every rule type (SPEC Part C); null means absent. */
 const RuleClock = {
-  time_local: Type.Optional(
-    Nullable(Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:MM; absent = all day' })),
-  ),
+  time_local: Type.Optional(Nullable(Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:MM; absent = all day' }))),
   timezone: Type.Optional(
     Nullable(
       Type.String({
@@ -53,16 +51,8 @@ const rule = (type: string, fields: Record<string, TSchema>, description: string
 export const RecurrenceRuleDoc = Type.Union(
   [
     rule('weekly', { weekdays: Weekdays }, 'Every week on these weekdays'),
-    rule(
-      'biweekly',
-      { weekdays: Weekdays, anchor_date: IsoDay },
-      'Every other week; the Monday-based week holding anchor_date is an "on" week',
-    ),
-    rule(
-      'monthly',
-      { day_of_month: Type.Integer({ minimum: 1, maximum: 31 }) },
-      'That day each month; 29–31 in a shorter month fall on its last day',
-    ),
+    rule('biweekly', { weekdays: Weekdays, anchor_date: IsoDay }, 'Every other week; the Monday-based week holding anchor_date is an "on" week'),
+    rule('monthly', { day_of_month: Type.Integer({ minimum: 1, maximum: 31 }) }, 'That day each month; 29–31 in a shorter month fall on its last day'),
     rule(
       'every_n_days',
       { interval_days: Type.Integer({ minimum: 1, maximum: MAX_INTERVAL_DAYS }), anchor_date: IsoDay },
@@ -173,9 +163,7 @@ export const IdParam = Type.Object({ id: Type.String({ pattern: '^[1-9]\\d{0,15}
 
 export const StateQuery = Type.Object(
   {
-    state: Type.Optional(
-      Type.String({ maxLength: 100, description: 'Comma-separated states; default: the live ones', examples: ['today,overdue'] }),
-    ),
+    state: Type.Optional(Type.String({ maxLength: 100, description: 'Comma-separated states; default: the live ones', examples: ['today,overdue'] })),
   },
   { additionalProperties: false },
 );

@@ -37,7 +37,10 @@ export function findUnstorable(root: unknown): { path: string; problem: string }
     }
     if (value === null || typeof value !== 'object') continue;
     if (depth >= MAX_BODY_DEPTH) {
-      const shown = path.split('/').slice(0, SHOWN_SEGMENTS + 1).join('/');
+      const shown = path
+        .split('/')
+        .slice(0, SHOWN_SEGMENTS + 1)
+        .join('/');
       return { path: shown, problem: `is nested deeper than ${MAX_BODY_DEPTH} levels` };
     }
     const children: Array<{ value: unknown; path: string; depth: number }> = [];

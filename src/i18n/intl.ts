@@ -32,8 +32,7 @@ const andList = memo((l) => new Intl.ListFormat(intlTag(l), { type: 'conjunction
 export const namedDay = (locale: Locale, days: -1 | 0 | 1): string => namedDays(locale).format(days, 'day');
 
 /** "in 3 weeks" / "3 weeks ago": `n` positive is ahead, negative behind. */
-export const relativeSpan = (locale: Locale, n: number, unit: 'day' | 'week' | 'month' | 'year'): string =>
-  countedSpans(locale).format(n, unit);
+export const relativeSpan = (locale: Locale, n: number, unit: 'day' | 'week' | 'month' | 'year'): string => countedSpans(locale).format(n, unit);
 
 /** "5 min ago" / «3 ч назад»: a short span for the feed (`n` negative is behind). */
 export const relativeShort = (locale: Locale, n: number, unit: 'minute' | 'hour'): string => shortSpans(locale).format(n, unit);

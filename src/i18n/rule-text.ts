@@ -20,8 +20,7 @@ export function ruleText(rule: RecurrenceRule, locale: Locale): string {
   let text: string;
   switch (rule.type) {
     case 'weekly':
-      text =
-        new Set(rule.weekdays).size === 7 ? t(locale, 'rule.daily') : t(locale, 'rule.weekly', { days: weekdayList(locale, rule.weekdays) });
+      text = new Set(rule.weekdays).size === 7 ? t(locale, 'rule.daily') : t(locale, 'rule.weekly', { days: weekdayList(locale, rule.weekdays) });
       break;
     case 'biweekly':
       text = t(locale, 'rule.biweekly', { days: weekdayList(locale, rule.weekdays) });

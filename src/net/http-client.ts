@@ -66,12 +66,7 @@ export function httpClient(policy: OutboundPolicy, opts: { connectTimeoutMs?: nu
   return { request: (url, req) => send(policy, agents, url, { connectTimeoutMs, ...req }) };
 }
 
-function send(
-  policy: OutboundPolicy,
-  agents: Record<'http:' | 'https:', http.Agent>,
-  url: string,
-  opts: HttpRequest,
-): Promise<HttpResponse> {
+function send(policy: OutboundPolicy, agents: Record<'http:' | 'https:', http.Agent>, url: string, opts: HttpRequest): Promise<HttpResponse> {
   return new Promise((resolve, reject) => {
     let target: URL;
     try {

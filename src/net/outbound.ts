@@ -43,11 +43,7 @@ export interface OutboundOptions {
   resolve?: Resolve;
 }
 
-export type Resolve = (
-  hostname: string,
-  options: LookupAllOptions,
-  callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
-) => void;
+export type Resolve = (hostname: string, options: LookupAllOptions, callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
 
 const systemResolve: Resolve = (hostname, options, callback) => dns.lookup(hostname, options, callback);
 

@@ -65,7 +65,12 @@ export async function startOpsListener(opts: {
     const route = `${req.method} ${(req.url ?? '').split('?')[0]}`;
     const answer = async () => {
       if (route !== 'GET /healthz' && route !== 'GET /readyz' && !opsHostAccepted(req.headers.host, names)) {
-        const body = { error: { code: 'misdirected', message: 'This Host is not served here: use an IP address or localhost (an operator can add names with HADO_ALLOWED_HOSTS)' } };
+        const body = {
+          error: {
+            code: 'misdirected',
+            message: 'This Host is not served here: use an IP address or localhost (an operator can add names with HADO_ALLOWED_HOSTS)',
+          },
+        };
         res.writeHead(421, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
       } else if (route === 'GET /metrics') {
         const text = await opts.registry.metrics();

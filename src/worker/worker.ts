@@ -103,7 +103,13 @@ export class Worker {
     this.concurrency = opts.concurrency ?? 32;
     this.leaseMs = Math.min(opts.leaseMs ?? LEASE_MS, MAX_LEASE_MS);
     const heartbeatMs = Math.min(opts.heartbeatMs ?? HEARTBEAT_MS, Math.floor(this.leaseMs / 3));
-    this.sending = new InFlight({ db: this.db, clock: this.clock, leaseMs: this.leaseMs, heartbeatMs, report: (err, where, detail) => this.report(err, where, detail) });
+    this.sending = new InFlight({
+      db: this.db,
+      clock: this.clock,
+      leaseMs: this.leaseMs,
+      heartbeatMs,
+      report: (err, where, detail) => this.report(err, where, detail),
+    });
     this.maxAttempts = opts.maxAttempts ?? MAX_ATTEMPTS;
     this.backoff = opts.backoff ?? backoffMs;
     this.results = new Coalescer((writes) => recordResults(this.db, writes));

@@ -63,7 +63,9 @@ afterAll(async () => {
 /** Elements whose text is wider than their box: a word that does not fit. */
 function overflowing(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    Array.from(document.querySelectorAll<HTMLElement>('button, .btn, .badge, .live, label, legend, h1, h2, h3, h4, th, .chip, .channel-name, .nt-filter, option'))
+    Array.from(
+      document.querySelectorAll<HTMLElement>('button, .btn, .badge, .live, label, legend, h1, h2, h3, h4, th, .chip, .channel-name, .nt-filter, option'),
+    )
       // A box with screen-reader-only text (the bell, "Open <title>") counts that text in scrollWidth: judged by its visible parts.
       .filter((el) => !el.querySelector('.visually-hidden'))
       .filter((el) => el.offsetParent !== null && el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1)
@@ -113,7 +115,10 @@ describe.each([
   it('an action’s toast-free flow: Ack shows when it is quiet until, in the reader’s words', async () => {
     const { page, context } = await newPage(browser, { locale: browserLocale, extraHTTPHeaders: { 'x-remote-user': login } });
     await page.goto(s.url);
-    const flight = page.locator('li[data-state="today"]').filter({ has: page.locator('[data-action="ack"]') }).last();
+    const flight = page
+      .locator('li[data-state="today"]')
+      .filter({ has: page.locator('[data-action="ack"]') })
+      .last();
     await flight.locator('[data-action="ack"]').click();
     await expect.poll(() => flight.locator('.quiet').textContent()).toBe(lang === 'ru' ? 'Тишина до 12:00' : 'Тиша до 12:00');
     await context.close();

@@ -57,7 +57,14 @@ describe('live updates', () => {
     const token = 'browser-test-action-token-0123456789abcdef';
     await s.store.db
       .insertInto('deliveries')
-      .values({ event_id: id!, channel_id: web.id, window_start: new Date('2026-08-11T08:00:00Z'), action_token_hash: hashToken(token), result: 'ok', created_at: new Date() })
+      .values({
+        event_id: id!,
+        channel_id: web.id,
+        window_start: new Date('2026-08-11T08:00:00Z'),
+        action_token_hash: hashToken(token),
+        result: 'ok',
+        created_at: new Date(),
+      })
       .execute();
     const res = await fetch(`${s.url}/a/${token}/done`, { method: 'POST' });
     expect(res.status).toBe(200);

@@ -194,7 +194,10 @@ describe('live', () => {
 
 describe('preferences grid', () => {
   it('shows every known kind with defaults on, saves the whole grid, keeps it after a reload', async () => {
-    await notify([{ title: 'a', topic: 'mention' }, { title: 'b', topic: 'export' }]);
+    await notify([
+      { title: 'a', topic: 'mention' },
+      { title: 'b', topic: 'export' },
+    ]);
     const { page, errors, context } = await openPage();
     const grid = page.locator('#nt-prefs');
     await expect.poll(() => grid.locator('tbody tr').count()).toBeGreaterThanOrEqual(2);
@@ -222,7 +225,12 @@ describe('looks', () => {
   it('the open feed at desktop and phone widths, light and dark (screenshots); nothing sticks out on a phone', async () => {
     await notify([
       { title: 'Ana mentioned you', body: 'in “Q3 plan”: can you check the numbers in section 4?', actor: 'ana', deep_link: 'https://docs.example/d/7' },
-      { mode: 'group', source_ref: 'q', title: 'request #3', group: { template: 'New requests', messages: ['request #1', 'request #2', 'request #3'], step: 3 } },
+      {
+        mode: 'group',
+        source_ref: 'q',
+        title: 'request #3',
+        group: { template: 'New requests', messages: ['request #1', 'request #2', 'request #3'], step: 3 },
+      },
       { title: 'Deploy failed on staging', topic: 'ci', urgent: true, body: 'Step “migrate” exited with 1' },
       { title: 'New support request', claim: true },
     ]);

@@ -68,7 +68,13 @@ describe('modules', () => {
       expect(new URL(r.url()).pathname).toMatch(/^\/static\/[\w-]+\.[0-9a-f]{12}\.(js|css)$/);
       expect((await r.response())?.status(), r.url()).toBe(200);
     }
-    expect(await page.evaluate(() => Array.from(document.scripts).filter((x) => x.src).map((x) => x.type))).toEqual(['module']);
+    expect(
+      await page.evaluate(() =>
+        Array.from(document.scripts)
+          .filter((x) => x.src)
+          .map((x) => x.type),
+      ),
+    ).toEqual(['module']);
     expect(await page.evaluate(() => ['Hado', 'HadoNotices'].filter((k) => k in window))).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
@@ -107,9 +113,12 @@ describe('notices are the server’s markup', () => {
     expect(pages[0]).toBe('/inbox/notices?filter=inbox');
     expect(pages.slice(1).every((p) => p.startsWith('/inbox/notices?filter=inbox&cursor='))).toBe(true);
     expect(paths().filter((p) => p.startsWith('/me/notices?filter'))).toEqual([]);
-    expect(await page.locator('#nt-list .nt-item').first().evaluate((e) => e.outerHTML)).toBe(
-      await serverMarkup(page, '/inbox/notices', '.nt-item'),
-    );
+    expect(
+      await page
+        .locator('#nt-list .nt-item')
+        .first()
+        .evaluate((e) => e.outerHTML),
+    ).toBe(await serverMarkup(page, '/inbox/notices', '.nt-item'));
     await context.close();
   });
 

@@ -49,7 +49,13 @@ async function registrationId(cdp: CDPSession, origin: string): Promise<string> 
 const notifications = (page: Page) =>
   page.evaluate(async () => {
     const reg = await navigator.serviceWorker.ready;
-    return (await reg.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, actions: (n as unknown as { actions: Array<{ title: string }> }).actions.map((a) => a.title), data: n.data }));
+    return (await reg.getNotifications()).map((n) => ({
+      title: n.title,
+      body: n.body,
+      tag: n.tag,
+      actions: (n as unknown as { actions: Array<{ title: string }> }).actions.map((a) => a.title),
+      data: n.data,
+    }));
   });
 
 describe('the installable inbox', () => {
@@ -164,7 +170,7 @@ describe('one browser profile, two people', () => {
   const theirs = async (login: string) => (await call(s, 'GET', '/me/push/subscriptions', { user: login })).body.subscriptions as Array<{ id: number }>;
   const unsubscribed = (page: Page) => page.evaluate(() => Number(localStorage.getItem('test.push.unsubscribed') ?? 0));
 
-  it("the second person sees it off for them, the first keeps their push; turning it on moves it; removed by its owner, it is unsubscribed", async () => {
+  it('the second person sees it off for them, the first keeps their push; turning it on moves it; removed by its owner, it is unsubscribed', async () => {
     const { page, context, errors } = await newPage(browser);
     await context.grantPermissions(['notifications'], { origin: s.url });
     await context.addInitScript(fakePushManager, subscription);

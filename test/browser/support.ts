@@ -122,25 +122,14 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-    ],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
   });
 }
 
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 360, height: 760 };
 
-export async function newPage(
-  browser: Browser,
-  opts: BrowserContextOptions = {},
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+export async function newPage(browser: Browser, opts: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: DESKTOP, timezoneId: 'Europe/Madrid', locale: 'en-GB', ...opts });
   const page = await context.newPage();
   const errors: string[] = [];

@@ -56,7 +56,13 @@ describe('notices by email over SMTP', () => {
 
   it('a notice arrives as a mail: title, body, deep link, Message-ID, List-Unsubscribe (one-click), Auto-Submitted, no action links', async () => {
     const before = smtp.mails.length;
-    const res = await notice({ recipients: ['nina'], topic: 'mention', title: 'Ana mentioned <you>', body: 'in "Budget" & more', deep_link: 'https://docs.example/d/1' });
+    const res = await notice({
+      recipients: ['nina'],
+      topic: 'mention',
+      title: 'Ana mentioned <you>',
+      body: 'in "Budget" & more',
+      deep_link: 'https://docs.example/d/1',
+    });
     expect(res.status).toBe(200);
     await h.tick();
     // Email's presence is unknown: the notice goes with the fallback (HADO_NOTICE_FALLBACK_MINUTES, 10).
@@ -100,7 +106,11 @@ describe('notices by email over SMTP', () => {
     const first = smtp.mails.length;
     for (const topic of ['digest', 'comment']) expect((await notice({ recipients: ['oleg'], topic, title: `First ${topic}` })).status).toBe(200);
     await later();
-    expect(mailsTo('oleg@example.org', first).map((m) => m.parsed.subject).sort()).toEqual(['First comment', 'First digest']);
+    expect(
+      mailsTo('oleg@example.org', first)
+        .map((m) => m.parsed.subject)
+        .sort(),
+    ).toEqual(['First comment', 'First digest']);
     const grid = await call(h, 'PUT', '/me/preferences', { user: 'oleg', body: { rows: [{ source: 'docs', topic: 'digest', channels: { email: false } }] } });
     expect(grid.status).toBe(200);
     expect(grid.body.rows.find((r: { topic: string }) => r.topic === 'digest').channels).toMatchObject({ email: false, web: true });

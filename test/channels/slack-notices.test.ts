@@ -73,7 +73,13 @@ describe('notices to Slack against a fake Web API', () => {
   it('a notice is one DM: bold title, body, the deep link as a link button, no action buttons', async () => {
     const dm = await confirmedSlack('nina', 'U0NINA');
     const before = slack.posts(dm).length;
-    const res = await notice({ recipients: ['nina'], topic: 'mention', title: 'Ana mentioned you', body: 'in <Budget> & more', deep_link: 'https://docs.example/d/1' });
+    const res = await notice({
+      recipients: ['nina'],
+      topic: 'mention',
+      title: 'Ana mentioned you',
+      body: 'in <Budget> & more',
+      deep_link: 'https://docs.example/d/1',
+    });
     expect(res.status).toBe(200);
     // Active in Slack is present: the notice goes there at once, in this tick.
     await h.tick();

@@ -26,7 +26,14 @@ function buttonValue(node: unknown, actionId: string): string | undefined {
 }
 
 describe('the Slack builder and the signature (pure)', () => {
-  const content = { title: 'Pay <rent> & *now*', subtitle: 'before 18:00', deepLink: 'https://bank.example/pay', doneLabel: 'Paid', actionToken: 'tok123', locale: 'en' as const };
+  const content = {
+    title: 'Pay <rent> & *now*',
+    subtitle: 'before 18:00',
+    deepLink: 'https://bank.example/pay',
+    doneLabel: 'Paid',
+    actionToken: 'tok123',
+    locale: 'en' as const,
+  };
 
   it('a reminder: bold escaped title, subtitle, Open link, Ack and the done label carrying the token', () => {
     const { text, blocks } = renderSlack(content);
@@ -137,14 +144,19 @@ describe('Slack through the day against a fake Web API', () => {
     expect(slack.calls.findLast((c) => c.method === 'conversations.open')?.args).toMatchObject({ users: 'U0ANA' });
     expect(slack.calls.every((c) => c.token === 'xoxb-1-test')).toBe(true);
     const [dm] = slack.posts('D0ANA');
-    const button = (dm!.args.blocks as Array<{ type: string; elements?: Array<{ action_id: string; value: string }> }>)
-      .find((b) => b.type === 'actions')!.elements![0]!;
+    const button = (dm!.args.blocks as Array<{ type: string; elements?: Array<{ action_id: string; value: string }> }>).find((b) => b.type === 'actions')!
+      .elements![0]!;
     expect(button.action_id).toBe('hado_confirm');
 
     // Forged, stale and unsigned requests change nothing.
     expect((await interact(press('U0ANA', 'hado_confirm', button.value, 'D0ANA'), { secret: 'y'.repeat(32) })).statusCode).toBe(401);
     expect((await interact(press('U0ANA', 'hado_confirm', button.value, 'D0ANA'), { ts: nowSeconds() - 301 })).statusCode).toBe(401);
-    const unsigned = await h.app.inject({ method: 'POST', url: '/hooks/slack', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'payload={}' });
+    const unsigned = await h.app.inject({
+      method: 'POST',
+      url: '/hooks/slack',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'payload={}',
+    });
     expect(unsigned.statusCode).toBe(401);
     // Another Slack user pressing it (a forwarded message) confirms nothing.
     expect((await interact(press('U0BOB', 'hado_confirm', button.value, 'D0ANA'))).statusCode).toBe(200);
@@ -243,7 +255,14 @@ describe('Slack through the day against a fake Web API', () => {
     await h.put([{ user: 'ana', source_ref: 'gas', topic: 'bills', due_at: '2026-08-14', payload: { title: 'Gas' } }]);
     // Away everywhere: nothing until the 09:50 fallback of the 9 o'clock window.
     await h.tick();
-    expect(await h.store.db.selectFrom('deliveries').innerJoin('events', 'events.id', 'deliveries.event_id').select('deliveries.id').where('events.source_ref', '=', 'gas').execute()).toEqual([]);
+    expect(
+      await h.store.db
+        .selectFrom('deliveries')
+        .innerJoin('events', 'events.id', 'deliveries.event_id')
+        .select('deliveries.id')
+        .where('events.source_ref', '=', 'gas')
+        .execute(),
+    ).toEqual([]);
     const rowsOf = (ref: string) =>
       h.store.db
         .selectFrom('deliveries')

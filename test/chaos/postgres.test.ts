@@ -140,7 +140,8 @@ class Fleet {
     const run = startProcess(process.execPath, [BIN, kind], { env: { ...this.env, ...extra } });
     const proc: Proc = { kind, run, killedByUs: false };
     run.child.once('exit', (code, signal) => {
-      if (!proc.killedByUs && !this.stopping) this.exitedOnTheirOwn.push(`${kind} pid ${run.child.pid}: code ${code} signal ${signal}\n${run.output().slice(-2000)}`);
+      if (!proc.killedByUs && !this.stopping)
+        this.exitedOnTheirOwn.push(`${kind} pid ${run.child.pid}: code ${code} signal ${signal}\n${run.output().slice(-2000)}`);
     });
     this.procs.push(proc);
     return proc;
@@ -211,7 +212,9 @@ describe.skipIf(skip !== null)('chaos on PostgreSQL: kills, restarts, an outage,
     store = await openStore({ databaseUrl: url, poolSize: 4 });
     await migrateToLatest(store.db);
     // Users, their webhook channels and their events, through the API as a client and the users would.
-    const ctx = buildContext(store, loadConfig({ DATABASE_URL: url, HADO_LOCAL_USER: '', LOG_LEVEL: 'silent', ...ALLOW_LOOPBACK }), systemClock, { telegram: null });
+    const ctx = buildContext(store, loadConfig({ DATABASE_URL: url, HADO_LOCAL_USER: '', LOG_LEVEL: 'silent', ...ALLOW_LOOPBACK }), systemClock, {
+      telegram: null,
+    });
     const app = await buildApp(ctx);
     try {
       const zone = zoneForTheRun();
@@ -241,7 +244,12 @@ describe.skipIf(skip !== null)('chaos on PostgreSQL: kills, restarts, an outage,
         }
       }
       for (let i = 0; i < events.length; i += 200) {
-        const put = await app.inject({ method: 'PUT', url: '/api/events', headers: { authorization: `Bearer ${token}` }, payload: { events: events.slice(i, i + 200) } });
+        const put = await app.inject({
+          method: 'PUT',
+          url: '/api/events',
+          headers: { authorization: `Bearer ${token}` },
+          payload: { events: events.slice(i, i + 200) },
+        });
         expect(put.statusCode, put.body).toBe(200);
       }
       console.log(`chaos: ${USERS} users in ${zone}, ${events.length} events due ${day} 21:30, receivers ${JSON.stringify(receivers.bases)}`);
@@ -251,7 +259,15 @@ describe.skipIf(skip !== null)('chaos on PostgreSQL: kills, restarts, an outage,
     }
     httpPort = await freePort();
     fleet = new Fleet(
-      cleanEnv({ DATABASE_URL: url, HADO_LOCAL_USER: '', LOG_LEVEL: 'warn', PORT: String(httpPort), HOST: '127.0.0.1', HADO_DATABASE_WAIT: '120', ...ALLOW_LOOPBACK }),
+      cleanEnv({
+        DATABASE_URL: url,
+        HADO_LOCAL_USER: '',
+        LOG_LEVEL: 'warn',
+        PORT: String(httpPort),
+        HOST: '127.0.0.1',
+        HADO_DATABASE_WAIT: '120',
+        ...ALLOW_LOOPBACK,
+      }),
     );
   }, 120_000);
 
@@ -309,7 +325,9 @@ describe.skipIf(skip !== null)('chaos on PostgreSQL: kills, restarts, an outage,
       if (!outageProbe.waited) console.log(`chaos: the worker started during the outage said:\n${late.run.output().slice(-1500)}`);
       await sleep(Math.max(0, 8_000 - (Date.now() - down)));
       c.start();
-      console.log(`chaos: PostgreSQL down for ${((Date.now() - down) / 1000).toFixed(1)} s at +${((down - t0) / 1000).toFixed(1)} s, ${receivedCount()} received; GET /me answered ${outageProbe.status} (Retry-After ${outageProbe.retryAfter})`);
+      console.log(
+        `chaos: PostgreSQL down for ${((Date.now() - down) / 1000).toFixed(1)} s at +${((down - t0) / 1000).toFixed(1)} s, ${receivedCount()} received; GET /me answered ${outageProbe.status} (Retry-After ${outageProbe.retryAfter})`,
+      );
     })();
     // Meanwhile a random scheduler or worker is SIGKILLed every 2 s and started again.
     let kills = 0;
@@ -347,7 +365,8 @@ describe.skipIf(skip !== null)('chaos on PostgreSQL: kills, restarts, an outage,
       if (answered.has(a.webhookId)) afterAnswer++;
       if (!a.senderGone) answered.add(a.webhookId);
     }
-    const windowKey = (r: { event_id: number; channel_id: number; window_start: Date }) => `${r.event_id}/${r.channel_id}/${new Date(r.window_start).toISOString()}`;
+    const windowKey = (r: { event_id: number; channel_id: number; window_start: Date }) =>
+      `${r.event_id}/${r.channel_id}/${new Date(r.window_start).toISOString()}`;
     const perWindow = new Map<string, number>();
     for (const r of all) perWindow.set(windowKey(r), (perWindow.get(windowKey(r)) ?? 0) + 1);
     const sameWindowTwice = [...perWindow.values()].filter((n) => n > 1).length;
@@ -390,7 +409,9 @@ describe.skipIf(skip !== null)('chaos on PostgreSQL: kills, restarts, an outage,
     // whose first POST the receiver holds open, so the worker is mid-send when it dies.
     for (const p of fleet.alive('worker')) fleet.kill(p);
     const bad = [...channelKind.entries()].filter(([, k]) => k !== 'ok').map(([id]) => id);
-    await sql`UPDATE deliveries SET result = 'failed', action_token = NULL, error = 'chaos: set aside for the recovery experiment' WHERE result = 'pending' AND channel_id = ANY(${bad})`.execute(store.db);
+    await sql`UPDATE deliveries SET result = 'failed', action_token = NULL, error = 'chaos: set aside for the recovery experiment' WHERE result = 'pending' AND channel_id = ANY(${bad})`.execute(
+      store.db,
+    );
     const one = fleet.spawn('worker');
     await one.run.waitFor(/is running/);
     const channel = [...channelKind.entries()].find(([, k]) => k === 'ok')![0];
@@ -415,7 +436,9 @@ describe.skipIf(skip !== null)('chaos on PostgreSQL: kills, restarts, an outage,
       return a ? (a.at - killedAt) / 1000 : Number.POSITIVE_INFINITY;
     });
     const worst = Math.max(...recovery);
-    console.log(`chaos figures: recovery of a killed worker's ${ids.length} rows: ${recovery.map((s) => s.toFixed(1)).join(', ')} s (bound ${RECOVERY_BOUND_S} s)`);
+    console.log(
+      `chaos figures: recovery of a killed worker's ${ids.length} rows: ${recovery.map((s) => s.toFixed(1)).join(', ')} s (bound ${RECOVERY_BOUND_S} s)`,
+    );
     expect(worst).toBeLessThanOrEqual(RECOVERY_BOUND_S);
 
     // Every process still running stops cleanly: SIGTERM → exit 0.

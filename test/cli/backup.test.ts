@@ -43,12 +43,17 @@ async function seed(store: Store): Promise<void> {
     token = (await createSource(store.db, systemClock, 'docs')).token;
     const bearer = { authorization: `Bearer ${token}` };
     // Far in the future, so the running server's tick leaves them as they are.
-    await call('PUT', '/api/events', {
-      events: [
-        { user: 'ana', source_ref: 'person:42', topic: 'birthday', due_at: '2099-08-14', payload: { title: 'Vasya’s birthday', subtitle: 'turns 34' } },
-        { user: 'bob', source_ref: 'doc:7', due_at: '2099-09-10T14:00', payload: { title: 'Passport expires' } },
-      ],
-    }, bearer);
+    await call(
+      'PUT',
+      '/api/events',
+      {
+        events: [
+          { user: 'ana', source_ref: 'person:42', topic: 'birthday', due_at: '2099-08-14', payload: { title: 'Vasya’s birthday', subtitle: 'turns 34' } },
+          { user: 'bob', source_ref: 'doc:7', due_at: '2099-09-10T14:00', payload: { title: 'Passport expires' } },
+        ],
+      },
+      bearer,
+    );
     const posted = await call('POST', '/api/notices', { recipients: ['ana', 'bob'], title: 'Ana mentioned you', data: { doc: 7 } }, bearer);
     await call('POST', '/me/notices/read', { ids: [posted.notice.id] }, { 'x-remote-user': 'bob' });
     await call(
@@ -113,7 +118,9 @@ describe.skipIf(onPostgres)('on embedded PGlite', () => {
     expect(backup.stdout).toMatch(/\n {2}copied the data directory \(\d+\.\d MB\): 1 source\(s\), 2 user\(s\), 2 event\(s\)/);
     expect(backup.stdout.match(/^ {2}compressing: \d+% \(\d+\.\d of \d+\.\d MB\)$/gm)?.length).toBeGreaterThanOrEqual(2);
     expect(backup.stdout).toMatch(/\n {2}compressing: 100% \((\d+\.\d) of \1 MB\)\nWrote /);
-    expect(backup.stdout).toMatch(/Wrote \d+\.\d [KM]B to .*direct\.tar\.gz in \d+\.\d s: 1 source\(s\), 2 user\(s\), 2 event\(s\), 1 notice\(s\), \d+ channel\(s\); schema up to date\.\n$/);
+    expect(backup.stdout).toMatch(
+      /Wrote \d+\.\d [KM]B to .*direct\.tar\.gz in \d+\.\d s: 1 source\(s\), 2 user\(s\), 2 event\(s\), 1 notice\(s\), \d+ channel\(s\); schema up to date\.\n$/,
+    );
     expect(fs.statSync(file('direct.tar.gz')).mode & 0o777).toBe(0o600);
     expect(fs.existsSync(file('direct.tar.gz.partial'))).toBe(false);
 
@@ -205,7 +212,9 @@ describe.skipIf(!onPostgres)('with DATABASE_URL', () => {
 
 describe('the pieces', () => {
   it('the URL for pg_dump loses its password (user info and parameter) and keeps the rest', () => {
-    expect(urlWithoutPassword('postgres://hado:s3cr%40t@db.example.org:5433/hado?sslmode=require')).toBe('postgres://hado@db.example.org:5433/hado?sslmode=require');
+    expect(urlWithoutPassword('postgres://hado:s3cr%40t@db.example.org:5433/hado?sslmode=require')).toBe(
+      'postgres://hado@db.example.org:5433/hado?sslmode=require',
+    );
     expect(urlWithoutPassword('postgresql://hado@db/hado?password=s3cret&application_name=x')).toBe('postgresql://hado@db/hado?application_name=x');
     expect(urlWithoutPassword('postgres://db.example.org/hado')).toBe('postgres://db.example.org/hado');
     expect(urlWithoutPassword('not a url')).not.toContain('not a url');

@@ -116,61 +116,65 @@ describe(`hado on ${onPostgres ? 'PostgreSQL' : 'embedded PGlite'}`, () => {
     expect(res.stderr).toMatch(/HADO_DEFAULT_TZ must be an IANA time zone/);
   }, 180_000);
 
-  it.skipIf(onPostgres)('while a server holds the data directory, source commands go through it and others refuse clearly', async () => {
-    const dataDir = backend.dataDir;
-    const port = await freePort();
-    const server = backend.spawn(['start'], { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', HADO_METRICS_ADDR: '127.0.0.1:0' });
-    try {
-      await server.waitFor(/Hado is running at/);
-      const metricsAt = (await server.waitFor(/"address":"(127\.0\.0\.1:\d+)","msg":"metrics listening"/))[1];
-      const health = await fetch(`http://127.0.0.1:${port}/healthz`);
-      expect(health.status).toBe(200);
+  it.skipIf(onPostgres)(
+    'while a server holds the data directory, source commands go through it and others refuse clearly',
+    async () => {
+      const dataDir = backend.dataDir;
+      const port = await freePort();
+      const server = backend.spawn(['start'], { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', HADO_METRICS_ADDR: '127.0.0.1:0' });
+      try {
+        await server.waitFor(/Hado is running at/);
+        const metricsAt = (await server.waitFor(/"address":"(127\.0\.0\.1:\d+)","msg":"metrics listening"/))[1];
+        const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+        expect(health.status).toBe(200);
 
-      // source:create goes through the running server's admin socket; the token works on its API.
-      const created = await hado(['source:create', 'other']);
-      expect(created.code).toBe(0);
-      const token = /(hado_[A-Za-z0-9_-]{43})/.exec(created.stdout)?.[1];
-      expect(token).toBeDefined();
-      const api = await fetch(`http://127.0.0.1:${port}/api/events?source_ref=x`, { headers: { authorization: `Bearer ${token}` } });
-      expect(api.status).toBe(404); // authenticated; no such event
-      const socket = path.join(path.resolve(dataDir), 'hado.sock');
-      expect(fs.statSync(socket).mode & 0o777).toBe(0o600);
+        // source:create goes through the running server's admin socket; the token works on its API.
+        const created = await hado(['source:create', 'other']);
+        expect(created.code).toBe(0);
+        const token = /(hado_[A-Za-z0-9_-]{43})/.exec(created.stdout)?.[1];
+        expect(token).toBeDefined();
+        const api = await fetch(`http://127.0.0.1:${port}/api/events?source_ref=x`, { headers: { authorization: `Bearer ${token}` } });
+        expect(api.status).toBe(404); // authenticated; no such event
+        const socket = path.join(path.resolve(dataDir), 'hado.sock');
+        expect(fs.statSync(socket).mode & 0o777).toBe(0o600);
 
-      const duplicate = await hado(['source:create', 'other']);
-      expect(duplicate.code).toBe(1);
-      expect(duplicate.stderr).toContain('a source named "other" already exists');
-      const listed = await hado(['source:list']);
-      expect(listed.code).toBe(0);
-      expect(listed.stdout).toMatch(/\tother\t0\t/);
+        const duplicate = await hado(['source:create', 'other']);
+        expect(duplicate.code).toBe(1);
+        expect(duplicate.stderr).toContain('a source named "other" already exists');
+        const listed = await hado(['source:list']);
+        expect(listed.code).toBe(0);
+        expect(listed.stdout).toMatch(/\tother\t0\t/);
 
-      // Commands that need the database itself refuse with the lock's clear message.
-      const res = await hado(['tick']);
-      expect(res.code).toBe(1);
-      expect(res.stderr).toContain(`is in use by another Hado process (pid ${server.child.pid})`);
-      expect(res.stderr).toContain(path.resolve(dataDir));
+        // Commands that need the database itself refuse with the lock's clear message.
+        const res = await hado(['tick']);
+        expect(res.code).toBe(1);
+        expect(res.stderr).toContain(`is in use by another Hado process (pid ${server.child.pid})`);
+        expect(res.stderr).toContain(path.resolve(dataDir));
 
-      // SIGTERM closes the open live streams (they end, they are not left hanging) and exits 0.
-      const stream = await fetch(`http://127.0.0.1:${port}/me/stream`);
-      expect(stream.status).toBe(200);
-      const reader = stream.body!.getReader();
-      expect(new TextDecoder().decode((await reader.read()).value)).toMatch(/^retry: \d+/);
-      // Metrics of `start` on its own listener, never on the public port.
-      const metrics = await (await fetch(`http://${metricsAt}/metrics`)).text();
-      expect(metrics).toMatch(/^hado_live_connections 1$/m);
-      expect(metrics).toMatch(/^hado_outbox_depth\{state="due",channel="webhook"\} 0$/m);
-      expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404);
-      const ended = (async () => {
-        while (!(await reader.read()).done);
-        return 'ended';
-      })();
-      expect(await server.stop('SIGTERM')).toBe(0);
-      expect(await ended).toBe('ended');
-      expect(server.output()).toMatch(/"signal":"SIGTERM","msg":"shutting down"/);
-    } finally {
-      await server.stop('SIGKILL');
-    }
-    // A clean shutdown releases the directory and removes the socket.
-    expect(fs.existsSync(path.join(dataDir, 'hado.lock'))).toBe(false);
-    expect(fs.existsSync(path.join(dataDir, 'hado.sock'))).toBe(false);
-  }, 120_000);
+        // SIGTERM closes the open live streams (they end, they are not left hanging) and exits 0.
+        const stream = await fetch(`http://127.0.0.1:${port}/me/stream`);
+        expect(stream.status).toBe(200);
+        const reader = stream.body!.getReader();
+        expect(new TextDecoder().decode((await reader.read()).value)).toMatch(/^retry: \d+/);
+        // Metrics of `start` on its own listener, never on the public port.
+        const metrics = await (await fetch(`http://${metricsAt}/metrics`)).text();
+        expect(metrics).toMatch(/^hado_live_connections 1$/m);
+        expect(metrics).toMatch(/^hado_outbox_depth\{state="due",channel="webhook"\} 0$/m);
+        expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404);
+        const ended = (async () => {
+          while (!(await reader.read()).done);
+          return 'ended';
+        })();
+        expect(await server.stop('SIGTERM')).toBe(0);
+        expect(await ended).toBe('ended');
+        expect(server.output()).toMatch(/"signal":"SIGTERM","msg":"shutting down"/);
+      } finally {
+        await server.stop('SIGKILL');
+      }
+      // A clean shutdown releases the directory and removes the socket.
+      expect(fs.existsSync(path.join(dataDir, 'hado.lock'))).toBe(false);
+      expect(fs.existsSync(path.join(dataDir, 'hado.sock'))).toBe(false);
+    },
+    120_000,
+  );
 });

@@ -27,21 +27,29 @@ async function hasMigrationTable(): Promise<boolean> {
 }
 
 describe(`source:list on ${onPostgres ? 'PostgreSQL' : 'embedded PGlite'}`, () => {
-  it.skipIf(onPostgres)('a data directory without a database: no sources, and none is created', async () => {
-    const res = await backend.hado(['source:list']);
-    expect(res.stderr).toBe('');
-    expect(res.code).toBe(0);
-    expect(res.stdout).toBe('No sources yet. Create one with: hado source:create <name>\n');
-    expect(fs.existsSync(path.join(backend.dataDir, 'pg'))).toBe(false);
-  }, 60_000);
+  it.skipIf(onPostgres)(
+    'a data directory without a database: no sources, and none is created',
+    async () => {
+      const res = await backend.hado(['source:list']);
+      expect(res.stderr).toBe('');
+      expect(res.code).toBe(0);
+      expect(res.stdout).toBe('No sources yet. Create one with: hado source:create <name>\n');
+      expect(fs.existsSync(path.join(backend.dataDir, 'pg'))).toBe(false);
+    },
+    60_000,
+  );
 
-  it.skipIf(!onPostgres)('a database whose schema is behind: asks for "hado migrate", migrates nothing, exit 1', async () => {
-    const res = await backend.hado(['source:list']);
-    expect(res.code).toBe(1);
-    expect(res.stderr).toMatch(/The database schema is behind \(\d+ pending migration\(s\): .*\)\. Run "hado migrate" first\./);
-    expect(res.stdout).toBe('');
-    expect(await hasMigrationTable()).toBe(false);
-  }, 60_000);
+  it.skipIf(!onPostgres)(
+    'a database whose schema is behind: asks for "hado migrate", migrates nothing, exit 1',
+    async () => {
+      const res = await backend.hado(['source:list']);
+      expect(res.code).toBe(1);
+      expect(res.stderr).toMatch(/The database schema is behind \(\d+ pending migration\(s\): .*\)\. Run "hado migrate" first\./);
+      expect(res.stdout).toBe('');
+      expect(await hasMigrationTable()).toBe(false);
+    },
+    60_000,
+  );
 
   it('after "hado migrate": lists (none yet), then the one created', async () => {
     expect((await backend.hado(['migrate'])).code).toBe(0);

@@ -22,9 +22,7 @@ describe('hado tick output', () => {
     );
     expect(lines).toContain('Tick at 2026-08-15T00:00:00Z: 2 transition(s)');
     expect(lines).toContain('  event 7 (docs person:42/birthday, user nikita): today → expired');
-    expect(lines).toContain(
-      '  event 8 (docs person:42, user nikita): done → scheduled (series rolled forward to 2027-08-14)',
-    );
+    expect(lines).toContain('  event 8 (docs person:42, user nikita): done → scheduled (series rolled forward to 2027-08-14)');
   });
 
   it('says so when another scheduler holds the tick, and marks a dry run', () => {

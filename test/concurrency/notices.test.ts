@@ -72,9 +72,7 @@ describe.skipIf(!onPostgres)('concurrent notice writes (Postgres)', () => {
   });
 
   it('20 concurrent calls with steps of 1..20 for two objects → two notices with exact sums', async () => {
-    const bodies = Array.from({ length: 20 }, (_, i) =>
-      notice({ mode: 'group', source_ref: `obj:${i % 2}`, title: 'x', group: { step: i + 1 } }),
-    );
+    const bodies = Array.from({ length: 20 }, (_, i) => notice({ mode: 'group', source_ref: `obj:${i % 2}`, title: 'x', group: { step: i + 1 } }));
     await fire(bodies);
     const all = (await rows()).sort((a, b) => a.source_ref!.localeCompare(b.source_ref!));
     expect(all.map((r) => [r.source_ref, r.group_count])).toEqual([
@@ -84,9 +82,7 @@ describe.skipIf(!onPostgres)('concurrent notice writes (Postgres)', () => {
   });
 
   it('20 concurrent upserts of one object → one notice', async () => {
-    const res = await fire(
-      Array.from({ length: 20 }, (_, i) => notice({ mode: 'upsert', source_ref: 'run:1', title: `state ${i}` })),
-    );
+    const res = await fire(Array.from({ length: 20 }, (_, i) => notice({ mode: 'upsert', source_ref: 'run:1', title: `state ${i}` })));
     expect(res.map((r) => r.status)).toEqual(Array(20).fill(200));
     expect(await rows()).toHaveLength(1);
     expect((await rows())[0]!.push_seq).toBe(20);

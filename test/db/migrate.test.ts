@@ -50,7 +50,7 @@ describe('on a migrated store', () => {
     expect(await pendingMigrations(store.db)).toEqual([]);
   });
 
-  it('without the migration table, every migration is pending, in the migrator\'s order', async () => {
+  it("without the migration table, every migration is pending, in the migrator's order", async () => {
     await sql`ALTER TABLE kysely_migration RENAME TO kysely_migration_aside`.execute(store.db);
     try {
       expect(await pendingMigrations(store.db)).toEqual(Object.keys(migrations).sort());

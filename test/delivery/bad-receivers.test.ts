@@ -57,7 +57,11 @@ describe('healthy receivers beside hanging and failing ones', () => {
     }
     expect(best).toBeLessThanOrEqual(1);
     // The failing receivers' breakers opened: most of their rows were not even attempted this time.
-    const failing = await store.db.selectFrom('deliveries').select('error').where('channel_id', 'in', channelsOf(['failing'])).execute();
+    const failing = await store.db
+      .selectFrom('deliveries')
+      .select('error')
+      .where('channel_id', 'in', channelsOf(['failing']))
+      .execute();
     expect(failing.filter((r) => r.error?.startsWith('not sent:') && r.error.includes('paused until')).length).toBeGreaterThan(failing.length / 2);
   }, 150_000);
 });

@@ -16,8 +16,7 @@ import { onPostgres } from '../support/store.ts';
 import { ALLOW_LOOPBACK } from '../support/outbound.ts';
 import { createHarness, type Harness } from './harness.ts';
 
-const madrid = (wall: string): string =>
-  Temporal.PlainDateTime.from(wall).toZonedDateTime('Europe/Madrid').toInstant().toString();
+const madrid = (wall: string): string => Temporal.PlainDateTime.from(wall).toZonedDateTime('Europe/Madrid').toInstant().toString();
 
 const USERS = 150;
 const EVENTS_PER_USER = 4;
@@ -121,9 +120,7 @@ describe.skipIf(!onPostgres)('concurrency on PostgreSQL', () => {
     const cfg = windowConfigOf(h.config);
     for (const at of ['11:00', '11:01', '11:02', '12:00', '12:01']) {
       h.clock.set(madrid(`2026-08-14T${at}`));
-      const reports = await Promise.all(
-        schedulers.map((s) => runTick(s.store.db, h.clock.now(), { presence: s.presence, cfg })),
-      );
+      const reports = await Promise.all(schedulers.map((s) => runTick(s.store.db, h.clock.now(), { presence: s.presence, cfg })));
       const delivered = reports.flatMap((r) => r.decisions ?? []).filter((d) => d.why === 'present');
       expect(delivered).toHaveLength(at.endsWith(':00') ? USERS * EVENTS_PER_USER : 0);
     }
@@ -140,10 +137,7 @@ describe.skipIf(!onPostgres)('concurrency on PostgreSQL', () => {
 
   it('three workers drain one queue: every row sent once and recorded ok', async () => {
     const workers = await Promise.all(
-      [0, 1, 2].map(
-        async () =>
-          new Worker({ db: (await connect()).db, clock: h.clock, channels: h.channels, appUrl: h.config.appUrl, concurrency: 16 }),
-      ),
+      [0, 1, 2].map(async () => new Worker({ db: (await connect()).db, clock: h.clock, channels: h.channels, appUrl: h.config.appUrl, concurrency: 16 })),
     );
     const handled = await Promise.all(workers.map((w) => w.drain()));
     const rows = await webhookRows();

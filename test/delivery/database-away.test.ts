@@ -49,15 +49,15 @@ describe('the database goes away while a worker sends', () => {
     let sends = 0;
     const channels = new ChannelRegistry().register(
       testChannel({
-      type: 'webhook',
-      presence: async () => 'unknown',
-      deliver: async (): Promise<DeliveryResult> => {
-        sends++;
-        // The receiver has it; then the database goes away for three queries.
-        state.down = true;
-        state.upAfter = 3;
-        return { ok: true };
-      },
+        type: 'webhook',
+        presence: async () => 'unknown',
+        deliver: async (): Promise<DeliveryResult> => {
+          sends++;
+          // The receiver has it; then the database goes away for three queries.
+          state.down = true;
+          state.upAfter = 3;
+          return { ok: true };
+        },
       }),
     );
     const worker = new Worker({ db: h.store.db.withPlugin(plugin), clock: h.clock, channels, appUrl: h.config.appUrl, pollMs: 20 });

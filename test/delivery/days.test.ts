@@ -14,11 +14,9 @@ import { createHarness, type Harness } from './harness.ts';
 
 const MADRID = 'Europe/Madrid';
 /** A Madrid wall time as the UTC instant string the fake clock uses. */
-const madrid = (wall: string): string =>
-  Temporal.PlainDateTime.from(wall).toZonedDateTime(MADRID).toInstant().toString();
+const madrid = (wall: string): string => Temporal.PlainDateTime.from(wall).toZonedDateTime(MADRID).toInstant().toString();
 /** An instant as Madrid wall time, minutes. */
-const local = (at: string): string =>
-  Temporal.Instant.from(at).toZonedDateTimeISO(MADRID).toPlainDateTime().toString({ smallestUnit: 'minute' });
+const local = (at: string): string => Temporal.Instant.from(at).toZonedDateTimeISO(MADRID).toPlainDateTime().toString({ smallestUnit: 'minute' });
 
 /** Verifies a POST as a Standard Webhooks receiver would, with "now" at its arrival. */
 function verify(secret: string, req: HaRequest): unknown {
@@ -271,7 +269,12 @@ describe('present at home, Ack by link, overdue, Done by link, a revival with a 
     await h.run(madrid('2026-08-20T09:01'));
     // The event is live again, yet the tokens of round 1 act on nothing.
     for (const t of tokens) expect((await call(h, 'POST', `/a/${t}/ack`)).status).toBe(404);
-    expect(ha.deliveries().map((r) => local(r.at)).slice(3)).toEqual(['2026-08-20T09:00']);
+    expect(
+      ha
+        .deliveries()
+        .map((r) => local(r.at))
+        .slice(3),
+    ).toEqual(['2026-08-20T09:00']);
     const fresh = tokenOf(ha.deliveries()[3]!);
     expect(tokens).not.toContain(fresh);
     const ack = await call(h, 'POST', `/a/${fresh}/ack`);

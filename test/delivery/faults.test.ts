@@ -18,10 +18,8 @@ import { type FakeHa, startFakeHa } from '../support/fake-ha.ts';
 import { ALLOW_LOOPBACK, loopbackOutbound } from '../support/outbound.ts';
 import { createHarness, type Harness } from './harness.ts';
 
-const madrid = (wall: string): string =>
-  Temporal.PlainDateTime.from(wall).toZonedDateTime('Europe/Madrid').toInstant().toString();
-const local = (at: string): string =>
-  Temporal.Instant.from(at).toZonedDateTimeISO('Europe/Madrid').toPlainDateTime().toString({ smallestUnit: 'second' });
+const madrid = (wall: string): string => Temporal.PlainDateTime.from(wall).toZonedDateTime('Europe/Madrid').toInstant().toString();
+const local = (at: string): string => Temporal.Instant.from(at).toZonedDateTimeISO('Europe/Madrid').toPlainDateTime().toString({ smallestUnit: 'second' });
 
 // source_ref carries the user: events are one per (source, source_ref, topic).
 const today = (user: string, ref: string) => ({
@@ -103,7 +101,9 @@ describe('presence faults are unknown, never a stuck tick', () => {
 
   it('a refused connection and a missing presence_url are unknown', async () => {
     const base = { id: 1, userId: 1, type: 'webhook' as const, enabled: true, secret: null, lastSeenAt: null };
-    expect(await webhookPresence(httpClient(loopbackOutbound()), { ...base, config: { deliver_url: 'x', presence_url: 'http://127.0.0.1:1/p' } }, 300)).toBe('unknown');
+    expect(await webhookPresence(httpClient(loopbackOutbound()), { ...base, config: { deliver_url: 'x', presence_url: 'http://127.0.0.1:1/p' } }, 300)).toBe(
+      'unknown',
+    );
     expect(await webhookPresence(httpClient(loopbackOutbound()), { ...base, config: { deliver_url: 'x' } }, 300)).toBe('unknown');
   });
 
@@ -134,9 +134,7 @@ describe('presence faults are unknown, never a stuck tick', () => {
     await h.addWebhook(user, ha.deliverUrl, ha.presenceUrl);
     await h.put([today(user, 'a'), today(user, 'b'), today(user, 'c')]);
     await h.run(madrid('2026-08-14T11:10'));
-    expect(ha.presenceCalls().map((r) => local(r.at))).toEqual(
-      Array.from({ length: 10 }, (_, i) => `2026-08-14T11:0${i}:00`),
-    );
+    expect(ha.presenceCalls().map((r) => local(r.at))).toEqual(Array.from({ length: 10 }, (_, i) => `2026-08-14T11:0${i}:00`));
   });
 });
 
@@ -208,9 +206,7 @@ describe('deliver faults', () => {
     ha.deliverStatus = 500;
     await h.tick();
     const channel = (await rows(h))[0]!;
-    const id = (
-      await h.store.db.selectFrom('deliveries').select('channel_id').where('id', '=', channel.id).executeTakeFirstOrThrow()
-    ).channel_id;
+    const id = (await h.store.db.selectFrom('deliveries').select('channel_id').where('id', '=', channel.id).executeTakeFirstOrThrow()).channel_id;
     expect((await call(h, 'PATCH', `/me/channels/${id}`, { user, body: { enabled: false } })).status).toBe(200);
     ha.deliverStatus = 200;
     h.clock.set(madrid('2026-08-14T11:00:30'));
@@ -260,16 +256,17 @@ describe('a worker that dies mid-delivery', () => {
     let answer: ((r: DeliveryResult) => void) | null = null;
     const slow = new ChannelRegistry().register(
       testChannel({
-      type: 'webhook',
-      presence: async () => 'present',
-      deliver: () => new Promise<DeliveryResult>((resolve) => (answer = resolve)),
+        type: 'webhook',
+        presence: async () => 'present',
+        deliver: () => new Promise<DeliveryResult>((resolve) => (answer = resolve)),
       }),
     );
     const a = new Worker({ db: h.store.db, clock: h.clock, channels: slow, appUrl: h.config.appUrl, heartbeatMs: 20 });
     const b = new Worker({ db: h.store.db, clock: h.clock, channels: h.channels, appUrl: h.config.appUrl });
     const draining = a.drain();
     await eventually(() => expect(answer).not.toBeNull());
-    const leasedUntil = async () => (await h.store.db.selectFrom('deliveries').select('locked_until').where('result', '=', 'pending').executeTakeFirstOrThrow()).locked_until;
+    const leasedUntil = async () =>
+      (await h.store.db.selectFrom('deliveries').select('locked_until').where('result', '=', 'pending').executeTakeFirstOrThrow()).locked_until;
     for (let s = 20; s <= 180; s += 20) {
       h.clock.set(madrid(`2026-08-14T11:0${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`));
       // The beat moves the lease to the clock's now + 30 s …
@@ -298,8 +295,6 @@ describe('a worker that dies mid-delivery', () => {
     h.clock.set(madrid('2026-08-14T11:03:30'));
     await h.worker.drain();
     expect(ha.deliveries()).toHaveLength(2);
-    expect(await rows(h)).toMatchObject([
-      { result: 'failed', attempts: 4, error: 'gave up: the worker holding attempt 3 was lost (lease expired)' },
-    ]);
+    expect(await rows(h)).toMatchObject([{ result: 'failed', attempts: 4, error: 'gave up: the worker holding attempt 3 was lost (lease expired)' }]);
   });
 });

@@ -26,8 +26,7 @@ afterAll(async () => {
   await h.close();
 });
 
-const add = (config: Record<string, unknown>, user = 'nikita') =>
-  call(h, 'POST', '/me/channels', { user, body: { type: 'webhook', config } });
+const add = (config: Record<string, unknown>, user = 'nikita') => call(h, 'POST', '/me/channels', { user, body: { type: 'webhook', config } });
 
 const haConfig = (name: string, token = TOKEN) => ({
   deliver_url: ha.deliverUrl,
@@ -81,7 +80,7 @@ describe('a Home Assistant person as presence', () => {
     expect(await presenceOf(id)).toBe('unknown');
   });
 
-  it('a wrong token gets HA\'s 401: unknown', async () => {
+  it("a wrong token gets HA's 401: unknown", async () => {
     const { body } = await add(haConfig('boris', 'stale-token'), 'boris');
     ha.personStates.boris = 'home';
     expect(await presenceOf(body.channel.id)).toBe('unknown');

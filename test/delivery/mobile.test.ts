@@ -443,7 +443,11 @@ describe('DeviceNotRegistered and the other answers of Expo', () => {
     await register(h, 'nora', { token, platform: 'ios', device_id: 'nora-phone' });
     const res = await call(h, 'POST', '/api/notices', {
       token: h.token,
-      body: { notices: [{ recipients: ['nora'], topic: 'mention', title: 'Ana mentioned you', body: 'in "Budget"', deep_link: 'https://docs.example/1', urgent: true }] },
+      body: {
+        notices: [
+          { recipients: ['nora'], topic: 'mention', title: 'Ana mentioned you', body: 'in "Budget"', deep_link: 'https://docs.example/1', urgent: true },
+        ],
+      },
     });
     expect(res.status).toBe(200);
     h.clock.advance({ minutes: 15 });

@@ -9,8 +9,7 @@ import { type FakeHa, startFakeHa } from '../support/fake-ha.ts';
 import { ALLOW_LOOPBACK } from '../support/outbound.ts';
 import { createHarness, type Harness } from './harness.ts';
 
-const madrid = (wall: string): string =>
-  Temporal.PlainDateTime.from(wall).toZonedDateTime('Europe/Madrid').toInstant().toString();
+const madrid = (wall: string): string => Temporal.PlainDateTime.from(wall).toZonedDateTime('Europe/Madrid').toInstant().toString();
 const iso = (at: string): string => new Date(at).toISOString();
 
 let h: Harness;
@@ -98,9 +97,7 @@ describe('next_check_at', () => {
     await put();
     h.clock.set(madrid('2026-08-14T10:05'));
     expect((await h.tick()).decisions).toMatchObject([{ why: 'waiting' }]);
-    await sql`UPDATE events SET next_check_at = ${new Date(madrid('2026-08-14T11:00'))} WHERE id = ${(await event()).id}`.execute(
-      h.store.db,
-    );
+    await sql`UPDATE events SET next_check_at = ${new Date(madrid('2026-08-14T11:00'))} WHERE id = ${(await event()).id}`.execute(h.store.db);
     await h.addWebhook(user, ha.deliverUrl, ha.presenceUrl);
     expect((await event()).next_check_at?.toISOString()).toBe(iso(madrid('2026-08-14T10:05')));
     expect((await h.tick()).decisions).toMatchObject([{ why: 'present', channels: [{ type: 'webhook' }] }]);

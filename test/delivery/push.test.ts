@@ -79,7 +79,7 @@ describe('the subscription API', () => {
     expect(() => loadConfig({ HADO_VAPID_SUBJECT: 'http://example.org' })).toThrow(/HADO_VAPID_SUBJECT must be a mailto: or https: URL/);
     expect(loadConfig({ APP_URL: 'https://hado.example.org/' }).vapidSubject).toBe('https://hado.example.org');
     expect(loadConfig({ APP_URL: 'http://inbox.lan:8080' }).vapidSubject).toBe('mailto:hado@inbox.lan');
-    }, 90_000);
+  }, 90_000);
 
   it('POST: 201 with the subscription, the same endpoint again is 200 and the same row; GET lists it without the endpoint path', async () => {
     const sub = push.newSubscription();
@@ -109,37 +109,41 @@ describe('the subscription API', () => {
 
   // Several connections racing: real PostgreSQL only (PGlite runs one transaction at a time).
   // Several connections racing: real PostgreSQL only (PGlite runs one transaction at a time).
-  it.skipIf(!onPostgres)('the same browser posted by several people at the same moment: no 500, one owner', async () => {
-    const race = async (racers: number) => {
-      const sub = push.newSubscription();
-      const users = Array.from({ length: racers }, () => `racer-${++racerCount}`);
-      // Each person exists first, so the race is over the endpoint alone.
-      for (const user of users) expect((await call(h, 'GET', '/me/push/subscriptions', { user })).status).toBe(200);
-      const answers = await Promise.all(users.map((user) => subscribe(h, user, sub)));
-      const owners = await h.store.db
-        .selectFrom('channels')
-        .innerJoin('users', 'users.id', 'channels.user_id')
-        .select('users.login')
-        .where('channels.type', '=', 'push')
-        .where(sql<string>`channels.config->>'endpoint'`, '=', sub.json.endpoint)
-        .execute();
-      expect(owners).toHaveLength(1);
-      expect(users).toContain(owners[0]!.login);
-      return answers;
-    };
-    // Two people (one browser profile, two tabs): the later save moves the endpoint, both are answered 2xx.
-    for (let round = 0; round < 5; round++) {
-      const answers = await race(2);
-      expect(answers.map((a) => a.status).sort()).toEqual([201, 201]);
-    }
-    // A crowd: each is saved or told to send it again; never a 500.
-    for (let round = 0; round < 3; round++) {
-      for (const a of await race(6)) {
-        expect([200, 201, 409]).toContain(a.status);
-        if (a.status === 409) expect(a.body.error.message).toMatch(/subscribed at the same moment by another request; send it again/);
+  it.skipIf(!onPostgres)(
+    'the same browser posted by several people at the same moment: no 500, one owner',
+    async () => {
+      const race = async (racers: number) => {
+        const sub = push.newSubscription();
+        const users = Array.from({ length: racers }, () => `racer-${++racerCount}`);
+        // Each person exists first, so the race is over the endpoint alone.
+        for (const user of users) expect((await call(h, 'GET', '/me/push/subscriptions', { user })).status).toBe(200);
+        const answers = await Promise.all(users.map((user) => subscribe(h, user, sub)));
+        const owners = await h.store.db
+          .selectFrom('channels')
+          .innerJoin('users', 'users.id', 'channels.user_id')
+          .select('users.login')
+          .where('channels.type', '=', 'push')
+          .where(sql<string>`channels.config->>'endpoint'`, '=', sub.json.endpoint)
+          .execute();
+        expect(owners).toHaveLength(1);
+        expect(users).toContain(owners[0]!.login);
+        return answers;
+      };
+      // Two people (one browser profile, two tabs): the later save moves the endpoint, both are answered 2xx.
+      for (let round = 0; round < 5; round++) {
+        const answers = await race(2);
+        expect(answers.map((a) => a.status).sort()).toEqual([201, 201]);
       }
-    }
-  }, 120_000);
+      // A crowd: each is saved or told to send it again; never a 500.
+      for (let round = 0; round < 3; round++) {
+        for (const a of await race(6)) {
+          expect([200, 201, 409]).toContain(a.status);
+          if (a.status === 409) expect(a.body.error.message).toMatch(/subscribed at the same moment by another request; send it again/);
+        }
+      }
+    },
+    120_000,
+  );
 
   it('a malformed subscription is a 422 naming the field', async () => {
     const good = push.newSubscription().json;
@@ -172,7 +176,7 @@ describe('the subscription API', () => {
     } finally {
       await t.close();
     }
-    }, 90_000);
+  }, 90_000);
 
   it('DELETE: 204, then gone; another channel type or another user is a 404', async () => {
     const sub = await subscribe(h, 'vera', push.newSubscription());
@@ -378,14 +382,25 @@ describe("the push service's answers", () => {
     await subscribe(h, 'nora', sub);
     const res = await call(h, 'POST', '/api/notices', {
       token: h.token,
-      body: { notices: [{ recipients: ['nora'], topic: 'mention', title: 'Ana mentioned you', body: 'in "Budget"', deep_link: 'https://docs.example/1', urgent: true }] },
+      body: {
+        notices: [
+          { recipients: ['nora'], topic: 'mention', title: 'Ana mentioned you', body: 'in "Budget"', deep_link: 'https://docs.example/1', urgent: true },
+        ],
+      },
     });
     expect(res.status).toBe(200);
     h.clock.advance({ minutes: 15 });
     await h.tick();
     const m = push.messages.filter((x) => x.subscription === sub.id);
     expect(m).toHaveLength(1);
-    expect(m[0]!.payload).toMatchObject({ type: 'notice', title: 'Ana mentioned you', body: 'in "Budget"', url: 'https://docs.example/1', actions: null, done_label: null });
+    expect(m[0]!.payload).toMatchObject({
+      type: 'notice',
+      title: 'Ana mentioned you',
+      body: 'in "Budget"',
+      url: 'https://docs.example/1',
+      actions: null,
+      done_label: null,
+    });
     expect(m[0]!.payload.tag).toBe(`hado-notice-${m[0]!.payload.notice_id}`);
     expect(m[0]!.headers.urgency).toBe('high');
   });
@@ -427,7 +442,11 @@ describe('a present channel holds back push and mobile', () => {
         .select(['channels.type', 'deliveries.created_at', 'deliveries.result'])
         .orderBy('deliveries.id')
         .execute()
-    ).map((r) => [r.type, Temporal.Instant.fromEpochMilliseconds(new Date(r.created_at).getTime()).toZonedDateTimeISO(MADRID).toPlainTime().toString({ smallestUnit: 'minute' }), r.result]);
+    ).map((r) => [
+      r.type,
+      Temporal.Instant.fromEpochMilliseconds(new Date(r.created_at).getTime()).toZonedDateTimeISO(MADRID).toPlainTime().toString({ smallestUnit: 'minute' }),
+      r.result,
+    ]);
 
   it('while the webhook says present, the reminders go to the webhook only', async () => {
     await h.run(madrid('2026-08-14T12:30'));

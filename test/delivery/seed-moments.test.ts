@@ -49,8 +49,7 @@ async function skipTo(harness: Harness, from: string, until: string): Promise<Ti
 }
 
 /** What HA received: the Berlin minute of each POST and the event state it carried. */
-const received = (fake: FakeHa): string[] =>
-  fake.deliveries().map((r) => `${local(r.at)} ${(JSON.parse(r.body) as { event: { state: string } }).event.state}`);
+const received = (fake: FakeHa): string[] => fake.deliveries().map((r) => `${local(r.at)} ${(JSON.parse(r.body) as { event: { state: string } }).event.state}`);
 
 /** Every state change the ticks made, as "minute from→to [new round]". */
 const changes = (reports: TickReport[]): string[] =>
@@ -143,10 +142,7 @@ describe('issue 9 case 3: at most one reminder per daily window', () => {
     const { h, ha } = await setUp('2026-08-14T00:00', true);
     await h.put([{ user: 'nikita', source_ref: 'tax', due_at: '2026-08-14T16:30', after_due: 'keep', payload: { title: 'Tax' } }]);
     await h.run(berlin('2026-08-15T12:00'));
-    expect(received(ha)).toEqual([
-      ...['09', '10', '11', '12', '13', '14', '15', '16'].map((hh) => `2026-08-14T${hh}:00 today`),
-      '2026-08-15T09:00 overdue',
-    ]);
+    expect(received(ha)).toEqual([...['09', '10', '11', '12', '13', '14', '15', '16'].map((hh) => `2026-08-14T${hh}:00 today`), '2026-08-15T09:00 overdue']);
   }, 120_000);
 
   it('any today reminder of the due day counts, not only the 09:00 window’s: reminded 10:30 and 14:50, no overdue that day', async () => {

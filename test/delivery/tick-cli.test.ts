@@ -19,7 +19,16 @@ import { type FakeHa, startFakeHa } from '../support/fake-ha.ts';
 import { ALLOW_LOOPBACK } from '../support/outbound.ts';
 import { createTestStore, onPostgres, type TestStore } from '../support/store.ts';
 
-const ENV_KEYS = ['HADO_OUTBOUND_ALLOWED_NETWORKS', 'DATABASE_URL', 'HADO_DATA_DIR', 'HADO_DEFAULT_TZ', 'HADO_LOCAL_USER', 'LOG_LEVEL', 'APP_URL', 'HADO_PRESENCE_TIMEOUT'];
+const ENV_KEYS = [
+  'HADO_OUTBOUND_ALLOWED_NETWORKS',
+  'DATABASE_URL',
+  'HADO_DATA_DIR',
+  'HADO_DEFAULT_TZ',
+  'HADO_LOCAL_USER',
+  'LOG_LEVEL',
+  'APP_URL',
+  'HADO_PRESENCE_TIMEOUT',
+];
 
 let ha: FakeHa;
 let dataDir: string | null = null;

@@ -111,7 +111,9 @@ describe('compose file and systemd units', () => {
   });
 
   it("compose's PostgreSQL has the settings the scale-out guide recommends", () => {
-    const postgres = read('deploy/compose/compose.yaml').split(/^ {2}postgres:$/m)[1]!.split(/^ {2}\S/m)[0]!;
+    const postgres = read('deploy/compose/compose.yaml')
+      .split(/^ {2}postgres:$/m)[1]!
+      .split(/^ {2}\S/m)[0]!;
     const command = /^ {4}command: (\[.*\])$/m.exec(postgres)?.[1];
     const flags = (JSON.parse(command!) as string[]).filter((_, i, all) => all[i - 1] === '-c');
     expect(flags).toEqual(expect.arrayContaining(['max_connections=200', 'max_locks_per_transaction=256', 'idle_in_transaction_session_timeout=60s']));
@@ -130,7 +132,15 @@ describe('compose file and systemd units', () => {
     ]);
     for (const unit of units) {
       const text = read(`deploy/systemd/${unit}`);
-      for (const option of ['NoNewPrivileges=yes', 'ProtectSystem=strict', 'ProtectHome=yes', 'PrivateTmp=yes', 'RestrictAddressFamilies=', 'CapabilityBoundingSet=', 'SystemCallFilter=@system-service']) {
+      for (const option of [
+        'NoNewPrivileges=yes',
+        'ProtectSystem=strict',
+        'ProtectHome=yes',
+        'PrivateTmp=yes',
+        'RestrictAddressFamilies=',
+        'CapabilityBoundingSet=',
+        'SystemCallFilter=@system-service',
+      ]) {
         expect(text, `${unit}: ${option}`).toContain(option);
       }
       // V8 and WebAssembly write code at run time.
@@ -160,14 +170,14 @@ describe('compose file and systemd units', () => {
     expect(new Set(workers).size).toBe(20);
   });
 
-  it('the environment file is root\'s alone: DynamicUser= has no static group to share it with', () => {
+  it("the environment file is root's alone: DynamicUser= has no static group to share it with", () => {
     for (const file of [...deployFiles('deploy/systemd'), 'README.md']) {
       expect(read(file), file).not.toMatch(/-g hado\b|root:hado/);
     }
     expect(read('deploy/systemd/hado.service')).toMatch(/install -D -m 0600 -o root -g root hado\.env \/etc\/hado\/hado\.env/);
   });
 
-  it('the backup unit runs as hado.service\'s own dynamic user, with its data directory, started by a nightly timer', () => {
+  it("the backup unit runs as hado.service's own dynamic user, with its data directory, started by a nightly timer", () => {
     const unit = read('deploy/systemd/hado-backup.service');
     const main = read('deploy/systemd/hado.service');
     for (const text of [unit, main]) {
@@ -205,7 +215,9 @@ describe('compose file and systemd units', () => {
         { mode: 0o755 },
       );
       fs.writeFileSync(path.join(bin, 'date'), '#!/bin/sh\nexec /usr/bin/date -d "$FAKE_DAY" "$@"\n', { mode: 0o755 });
-      const local = script.replaceAll('/var/lib/hado-backups', path.join(dir, 'backups')).replaceAll('/opt/hado/node_modules/.bin/hado', path.join(bin, 'hado'));
+      const local = script
+        .replaceAll('/var/lib/hado-backups', path.join(dir, 'backups'))
+        .replaceAll('/opt/hado/node_modules/.bin/hado', path.join(bin, 'hado'));
       run = (day, ok = true) =>
         execFileSync('/bin/sh', ['-c', local], { env: { PATH: `${bin}:/usr/bin:/bin`, FAKE_DAY: day, FAKE_OK: ok ? '1' : '0' }, stdio: 'pipe' });
     });

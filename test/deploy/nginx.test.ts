@@ -124,8 +124,27 @@ describe.skipIf(!NGINX)('nginx with forward auth in front of Hado (deploy/nginx)
   beforeAll(async () => {
     prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'hado-nginx-'));
     port = await freePort();
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost',
-      '-addext', 'subjectAltName=DNS:localhost', '-keyout', `${prefix}/key.pem`, '-out', `${prefix}/cert.pem`], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=DNS:localhost',
+        '-keyout',
+        `${prefix}/key.pem`,
+        '-out',
+        `${prefix}/cert.pem`,
+      ],
+      { stdio: 'ignore' },
+    );
     ca = fs.readFileSync(`${prefix}/cert.pem`);
 
     t = await createTestApp({ env: { APP_URL: `https://localhost:${port}`, HADO_TRUSTED_PROXIES: '127.0.0.1,::1' } });
@@ -133,7 +152,11 @@ describe.skipIf(!NGINX)('nginx with forward auth in front of Hado (deploy/nginx)
     t.app.addHook('onRequest', async (request) => {
       const user = request.headers['x-remote-user'];
       const forwardedFor = request.headers['x-forwarded-for'];
-      atHado.push({ url: request.url, user: typeof user === 'string' ? user : undefined, forwardedFor: typeof forwardedFor === 'string' ? forwardedFor : undefined });
+      atHado.push({
+        url: request.url,
+        user: typeof user === 'string' ? user : undefined,
+        forwardedFor: typeof forwardedFor === 'string' ? forwardedFor : undefined,
+      });
     });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const hadoPort = (t.app.server.address() as AddressInfo).port;
@@ -215,7 +238,14 @@ describe.skipIf(!NGINX)('nginx with forward auth in front of Hado (deploy/nginx)
     let onFrame = () => {};
     const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
       const req = https.request(
-        { host: '127.0.0.1', port, path: '/me/stream', ca, servername: 'localhost', headers: { host: `localhost:${port}`, cookie: SESSION, 'x-remote-user': 'mallory' } },
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/me/stream',
+          ca,
+          servername: 'localhost',
+          headers: { host: `localhost:${port}`, cookie: SESSION, 'x-remote-user': 'mallory' },
+        },
         resolve,
       );
       req.on('error', reject);
@@ -242,9 +272,14 @@ describe.skipIf(!NGINX)('nginx with forward auth in front of Hado (deploy/nginx)
         });
       await seen(/^retry: \d+\n: connected\n\n/, 10_000);
       // A client writes an event for alice: its frame must come through at once, not when a buffer fills.
-      const put = await request('PUT', '/api/events', { authorization: `Bearer ${token}` }, {
-        events: [{ user: 'alice', source_ref: 'person:42', due_at: '2026-08-14', payload: { title: 'Birthday' } }],
-      });
+      const put = await request(
+        'PUT',
+        '/api/events',
+        { authorization: `Bearer ${token}` },
+        {
+          events: [{ user: 'alice', source_ref: 'person:42', due_at: '2026-08-14', payload: { title: 'Birthday' } }],
+        },
+      );
       expect(put.status).toBe(200);
       await seen(/event: event\ndata: \{"id":\d+,"state":"scheduled"\}/, 5_000);
     } finally {

@@ -69,9 +69,7 @@ describe('Ack in preparing (SPEC A6 example)', () => {
   it('no checkpoint left for the Montevideo flight (fixed 08:15+02:00 = 03:15) → 20:00 on the eve', () => {
     const u = user(MONTEVIDEO);
     const flight = event('2026-09-10T08:15+02:00', '2026-09-08');
-    expect(ack('preparing', flight, u, wall('2026-09-08T10:00', MONTEVIDEO))).toBe(
-      wall('2026-09-09T00:00', MONTEVIDEO).toString(),
-    );
+    expect(ack('preparing', flight, u, wall('2026-09-08T10:00', MONTEVIDEO))).toBe(wall('2026-09-09T00:00', MONTEVIDEO).toString());
     expect(ack('preparing', flight, u, wall('2026-09-09T10:00', MONTEVIDEO))).toBe('2026-09-09T23:00:00Z');
   });
 
@@ -157,15 +155,12 @@ describe('Ack in today', () => {
     { dueAt: '2026-09-10T08:00', quietStart: '23:30', now: '2026-09-09T22:10', until: '2026-09-10T08:00' },
     // quiet_start 23:00 with an early due at 09:00: the eve 21–22, 22–23.
     { dueAt: '2026-09-10T09:00', quietStart: '23:00', now: '2026-09-09T21:00', until: '2026-09-10T09:00' },
-  ])(
-    'early $dueAt (quiet_start $quietStart), Ack in the eve at $now → $until',
-    ({ dueAt, quietStart, now, until }) => {
-      const u = user(BERLIN, quietStart);
-      const ev = event(dueAt, '2026-09-01', 'expire');
-      expect(phaseAt(ev, u, wall(now, BERLIN))).toBe('today');
-      expect(ack('today', ev, u, wall(now, BERLIN))).toBe(inBerlin(until));
-    },
-  );
+  ])('early $dueAt (quiet_start $quietStart), Ack in the eve at $now → $until', ({ dueAt, quietStart, now, until }) => {
+    const u = user(BERLIN, quietStart);
+    const ev = event(dueAt, '2026-09-01', 'expire');
+    expect(phaseAt(ev, u, wall(now, BERLIN))).toBe('today');
+    expect(ack('today', ev, u, wall(now, BERLIN))).toBe(inBerlin(until));
+  });
 
   it('the Montevideo flight: Ack in the first eve window → the due moment 03:15', () => {
     const u = user(MONTEVIDEO);
@@ -272,10 +267,7 @@ describe('Ack invariants (property)', () => {
         fc.integer({ min: -2 * 24 * 60, max: 2 * 24 * 60 }),
         (day, minutes, lead, after, tz, quietEnd, span, anchor, offset) => {
           const d = base.add({ days: day });
-          const hm =
-            minutes === null
-              ? ''
-              : `T${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+          const hm = minutes === null ? '' : `T${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
           const ev = event(`${d}${hm}`, d.subtract({ days: lead }).toString(), after);
           const qs = Math.min(quietEnd + span, 23);
           const u = user(tz, `${String(qs).padStart(2, '0')}:00`, `${String(quietEnd).padStart(2, '0')}:00`);

@@ -11,8 +11,7 @@ import type { UserSettings } from '../../src/domain/user.ts';
 import { DEFAULT_WINDOW_CONFIG, type WindowConfig, openWindow } from '../../src/domain/windows.ts';
 
 const BERLIN = 'Europe/Berlin';
-const wall = (s: string, tz = BERLIN): Instant =>
-  Temporal.PlainDateTime.from(s).toZonedDateTime(tz, { disambiguation: 'compatible' }).toInstant();
+const wall = (s: string, tz = BERLIN): Instant => Temporal.PlainDateTime.from(s).toZonedDateTime(tz, { disambiguation: 'compatible' }).toInstant();
 const utc = (s: string): Instant => Temporal.Instant.from(s);
 const user = (tz = BERLIN, quietStart = '22:00', quietEnd = '09:00'): UserSettings => ({
   tz,
@@ -44,10 +43,7 @@ const TODAY = event('2026-08-14', '2026-08-01');
 const NEVER_ACKED = utc('1970-01-01T00:00:00Z');
 
 /** One tick's input; the window is computed the way the scheduler does, with openWindow. */
-function tick(
-  now: string,
-  over: Partial<Omit<DecideInput, 'now'>> & { state?: State; cfg?: WindowConfig } = {},
-): DecideInput {
+function tick(now: string, over: Partial<Omit<DecideInput, 'now'>> & { state?: State; cfg?: WindowConfig } = {}): DecideInput {
   const state = over.state ?? 'today';
   const ev = over.ev ?? TODAY;
   const u = over.user ?? user();
@@ -89,18 +85,12 @@ describe('delivered only to present channels', () => {
   });
 
   it('preparing and overdue deliver to the present the minute they come home', () => {
-    expect(decide(tick('2026-08-05T18:42', { state: 'preparing', presence: only(HA) }))).toEqual(
-      deliver('2026-08-05T09:00', [HA], 'present'),
-    );
-    expect(decide(tick('2026-08-20T09:01', { state: 'overdue', presence: only(WEB) }))).toEqual(
-      deliver('2026-08-20T09:00', [WEB], 'present'),
-    );
+    expect(decide(tick('2026-08-05T18:42', { state: 'preparing', presence: only(HA) }))).toEqual(deliver('2026-08-05T09:00', [HA], 'present'));
+    expect(decide(tick('2026-08-20T09:01', { state: 'overdue', presence: only(WEB) }))).toEqual(deliver('2026-08-20T09:00', [WEB], 'present'));
   });
 
   it('a channel missing from the presence map counts as unknown', () => {
-    expect(decide(tick('2026-08-14T11:05', { presence: new Map([[HA, 'present']]) }))).toEqual(
-      deliver('2026-08-14T11:00', [HA], 'present'),
-    );
+    expect(decide(tick('2026-08-14T11:05', { presence: new Map([[HA, 'present']]) }))).toEqual(deliver('2026-08-14T11:00', [HA], 'present'));
   });
 });
 
@@ -223,9 +213,7 @@ describe('channels: disabled never count, web is a channel too', () => {
     const webOnly: ChannelRef[] = [{ id: WEB, type: 'web', enabled: true }];
     const absent = new Map<number, Presence>([[WEB, 'absent']]);
     expect(decide(tick('2026-08-14T09:49', { channels: webOnly, presence: absent }))).toEqual({ kind: 'skip', why: 'waiting' });
-    expect(decide(tick('2026-08-14T09:50', { channels: webOnly, presence: absent }))).toEqual(
-      deliver('2026-08-14T09:00', [WEB], 'fallback'),
-    );
+    expect(decide(tick('2026-08-14T09:50', { channels: webOnly, presence: absent }))).toEqual(deliver('2026-08-14T09:00', [WEB], 'fallback'));
   });
 
   it('no enabled channel at all → no-channels, the window stays open', () => {
@@ -300,8 +288,6 @@ describe('windows that A6 bends: clipped, moved, non-default, DST, eve', () => {
     const flight = event('2026-08-14T07:00', '2026-08-14', 'expire');
     const u = user(BERLIN, '23:00', '09:00');
     expect(decide(tick('2026-08-13T21:55', { ev: flight, user: u }))).toEqual({ kind: 'skip', why: 'waiting' });
-    expect(decide(tick('2026-08-13T22:50', { ev: flight, user: u }))).toEqual(
-      deliver('2026-08-13T22:00', [WEB, TELEGRAM, HA], 'fallback'),
-    );
+    expect(decide(tick('2026-08-13T22:50', { ev: flight, user: u }))).toEqual(deliver('2026-08-13T22:00', [WEB, TELEGRAM, HA], 'fallback'));
   });
 });

@@ -1,36 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  dueDay,
-  dueLocalTime,
-  dueMoment,
-  isEarlyDue,
-  parseDueAt,
-  sameDue,
-  todayStart,
-} from '../../src/domain/due.ts';
-import {
-  dayIn,
-  isValidTimeZone,
-  parseClockTime,
-  parseIsoDate,
-  startOfDay,
-  timeIn,
-  wallInstant,
-} from '../../src/domain/time.ts';
-import {
-  BERLIN,
-  HAVANA,
-  LOS_ANGELES,
-  MONTEVIDEO,
-  NEW_YORK,
-  TOKYO,
-  clock,
-  date,
-  due,
-  show,
-  user,
-  utc,
-} from './fixtures.ts';
+import { dueDay, dueLocalTime, dueMoment, isEarlyDue, parseDueAt, sameDue, todayStart } from '../../src/domain/due.ts';
+import { dayIn, isValidTimeZone, parseClockTime, parseIsoDate, startOfDay, timeIn, wallInstant } from '../../src/domain/time.ts';
+import { BERLIN, HAVANA, LOS_ANGELES, MONTEVIDEO, NEW_YORK, TOKYO, clock, date, due, show, user, utc } from './fixtures.ts';
 
 describe('parseDueAt: the three forms of SPEC A3', () => {
   it.each([

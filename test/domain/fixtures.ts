@@ -18,8 +18,7 @@ export const clock = (s: string): PlainTime => Temporal.PlainTime.from(s);
 export const utc = (s: string): Instant => Temporal.Instant.from(s);
 
 /** The instant of a wall time `YYYY-MM-DDTHH:MM` in a zone ('compatible', like the core). */
-export const wall = (s: string, tz: string): Instant =>
-  Temporal.PlainDateTime.from(s).toZonedDateTime(tz, { disambiguation: 'compatible' }).toInstant();
+export const wall = (s: string, tz: string): Instant => Temporal.PlainDateTime.from(s).toZonedDateTime(tz, { disambiguation: 'compatible' }).toInstant();
 
 /** A user with the SPEC defaults: quiet 22:00–09:00. */
 export function user(tz: string, quietStart = '22:00', quietEnd = '09:00'): UserSettings {

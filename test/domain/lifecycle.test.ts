@@ -322,9 +322,7 @@ describe('nextTransitionAt across the sequence', () => {
       ['2026-11-02T05:00:00Z', 'overdue'],
     ]);
     const havana = user(HAVANA);
-    expect(show(nextTransitionAt(event('2026-03-20', '2026-03-08'), havana, utc('2026-03-07T12:00:00Z')))).toBe(
-      '2026-03-08T05:00:00Z',
-    );
+    expect(show(nextTransitionAt(event('2026-03-20', '2026-03-08'), havana, utc('2026-03-07T12:00:00Z')))).toBe('2026-03-08T05:00:00Z');
   });
 });
 
@@ -348,9 +346,7 @@ describe('a user changing tz', () => {
     expect(show(nextTransitionAt(local, user(BERLIN), inToday(BERLIN)))).toBe('2026-09-10T12:00:00Z');
     expect(show(nextTransitionAt(local, user(NEW_YORK), inToday(NEW_YORK)))).toBe('2026-09-10T18:00:00Z');
     expect(show(nextTransitionAt(fixed, user(TOKYO), inToday(TOKYO)))).toBe('2026-09-10T06:15:00Z');
-    expect(show(nextTransitionAt(fixed, user(MONTEVIDEO), utc('2026-09-10T00:00:00Z')))).toBe(
-      '2026-09-10T06:15:00Z',
-    );
+    expect(show(nextTransitionAt(fixed, user(MONTEVIDEO), utc('2026-09-10T00:00:00Z')))).toBe('2026-09-10T06:15:00Z');
   });
 
   it('the same instant can be a different phase after the move', () => {
@@ -389,7 +385,10 @@ describe('nextTransitionAt agrees with phaseAt (property)', () => {
       day: fc.integer({ min: 0, max: 400 }),
       kind: fc.constantFrom('allDay', 'local', 'fixed'),
       // Whole hours often: a due at (or just before) quiet_end is where the eve rule bites.
-      minutes: fc.oneof(fc.integer({ min: 0, max: 24 * 60 - 1 }), fc.integer({ min: 0, max: 23 }).map((h) => h * 60)),
+      minutes: fc.oneof(
+        fc.integer({ min: 0, max: 24 * 60 - 1 }),
+        fc.integer({ min: 0, max: 23 }).map((h) => h * 60),
+      ),
       offset: fc.constantFrom('+02:00', '-03:00', 'Z', '+09:00', '-10:00'),
     })
     .map(({ day, kind, minutes, offset }) => {

@@ -54,9 +54,7 @@ describe('nextCheckAt', () => {
     // quiet_until inside the closed window: the next one.
     { state: 'today', now: '2026-08-14T10:05', closed: '2026-08-14T10:00', quiet: '2026-08-14T10:30', expected: '2026-08-14T11:00' },
   ] as const)('$state at $now, closed $closed, quiet $quiet → $expected', ({ state, now, closed, quiet, expected }) => {
-    expect(check(state, now, { closedWindowStart: closed ? w(closed) : null, quietUntil: quiet ? w(quiet) : NEVER })).toBe(
-      w(expected).toString(),
-    );
+    expect(check(state, now, { closedWindowStart: closed ? w(closed) : null, quietUntil: quiet ? w(quiet) : NEVER })).toBe(w(expected).toString());
   });
 
   it('a timed due with keep: after the last today window, the due moment (overdue opens there)', () => {
@@ -78,9 +76,7 @@ describe('nextCheckAt', () => {
 
   it('is the same through the window cache', () => {
     const cache = new WindowCache(DEFAULT_WINDOW_CONFIG);
-    expect(check('today', '2026-08-14T10:30', { windows: cache, closedWindowStart: w('2026-08-14T10:00') })).toBe(
-      w('2026-08-14T11:00').toString(),
-    );
+    expect(check('today', '2026-08-14T10:30', { windows: cache, closedWindowStart: w('2026-08-14T10:00') })).toBe(w('2026-08-14T11:00').toString());
   });
 });
 
@@ -100,9 +96,7 @@ describe('WindowCache answers exactly like windows.ts', () => {
     for (; Temporal.Instant.compare(t, end) < 0; t = t.add({ minutes: 17 })) {
       for (const state of ['preparing', 'today', 'overdue'] as const) {
         expect(cache.open(state, ev, u, t, DEFAULT_WINDOW_CONFIG)).toEqual(openWindow(state, ev, u, t, DEFAULT_WINDOW_CONFIG));
-        expect(show(cache.nextStart(state, ev, u, t, DEFAULT_WINDOW_CONFIG))).toBe(
-          show(nextWindowStart(state, ev, u, t, DEFAULT_WINDOW_CONFIG)),
-        );
+        expect(show(cache.nextStart(state, ev, u, t, DEFAULT_WINDOW_CONFIG))).toBe(show(nextWindowStart(state, ev, u, t, DEFAULT_WINDOW_CONFIG)));
       }
     }
   });

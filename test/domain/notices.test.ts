@@ -246,7 +246,15 @@ describe('inQuietHours / nextActiveStart (Madrid, 09:00–22:00 active)', () => 
 
 describe('decideNotice (SPEC B5)', () => {
   it('delivers now to the present channels only', () => {
-    const d = decideNotice(delivery({ presence: new Map([[3, 'present'], [2, 'unknown'], [1, 'absent']]) }));
+    const d = decideNotice(
+      delivery({
+        presence: new Map([
+          [3, 'present'],
+          [2, 'unknown'],
+          [1, 'absent'],
+        ]),
+      }),
+    );
     expect(d).toEqual({ kind: 'deliver', channelIds: [3], why: 'present' });
   });
 

@@ -2,13 +2,7 @@
 // Temporal's own calendar, over random rules and random ranges.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  type RecurrenceRule,
-  currentOccurrence,
-  expandOccurrences,
-  nextOccurrence,
-  parseRecurrence,
-} from '../../src/domain/recurrence.ts';
+import { type RecurrenceRule, currentOccurrence, expandOccurrences, nextOccurrence, parseRecurrence } from '../../src/domain/recurrence.ts';
 import { type PlainDate, Temporal, wallInstant } from '../../src/domain/time.ts';
 
 const MIN = Temporal.PlainDate.from('1990-01-01');
@@ -18,19 +12,19 @@ const dateArb = fc.integer({ min: 0, max: SPAN_DAYS }).map((n) => MIN.add({ days
 const isoArb = dateArb.map((d) => d.toString());
 const weekdaysArb = fc.uniqueArray(fc.integer({ min: 0, max: 6 }), { minLength: 1, maxLength: 7 });
 const clockArb = fc.option(
-  fc
-    .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
-    .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`),
+  fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`),
   { nil: undefined },
 );
 const zoneArb = fc.option(fc.constantFrom('Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata', 'UTC'), {
   nil: undefined,
 });
-const yearlyArb = fc
-  .integer({ min: 1, max: 12 })
-  .chain((month) =>
-    fc.record({ type: fc.constant('yearly' as const), month: fc.constant(month), day: fc.integer({ min: 1, max: [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]! }) }),
-  );
+const yearlyArb = fc.integer({ min: 1, max: 12 }).chain((month) =>
+  fc.record({
+    type: fc.constant('yearly' as const),
+    month: fc.constant(month),
+    day: fc.integer({ min: 1, max: [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]! }),
+  }),
+);
 
 const coreArb = fc.oneof(
   fc.record({ type: fc.constant('weekly' as const), weekdays: weekdaysArb }),
@@ -140,10 +134,7 @@ describe('currentOccurrence and nextOccurrence', () => {
 
         const next = nextOccurrence(rule, cur);
         expect(cmp(next.date, cur.date)).toBeGreaterThan(0);
-        expect(expandOccurrences(rule, cur.date, next.date).map((o) => o.date.toString())).toEqual([
-          cur.date.toString(),
-          next.date.toString(),
-        ]);
+        expect(expandOccurrences(rule, cur.date, next.date).map((o) => o.date.toString())).toEqual([cur.date.toString(), next.date.toString()]);
       }),
       { numRuns: 300 },
     );

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Due } from '../../src/domain/due.ts';
-import {
-  type RecurrenceRule,
-  currentOccurrence,
-  expandOccurrences,
-  nextOccurrence,
-  parseRecurrence,
-  sameRule,
-} from '../../src/domain/recurrence.ts';
+import { type RecurrenceRule, currentOccurrence, expandOccurrences, nextOccurrence, parseRecurrence, sameRule } from '../../src/domain/recurrence.ts';
 import { Temporal } from '../../src/domain/time.ts';
 
 const day = (s: string) => Temporal.PlainDate.from(s);
@@ -18,8 +11,7 @@ function rule(json: unknown): RecurrenceRule {
   return r.value;
 }
 
-const dates = (r: RecurrenceRule, from: string, to: string) =>
-  expandOccurrences(r, day(from), day(to)).map((o) => o.date.toString());
+const dates = (r: RecurrenceRule, from: string, to: string) => expandOccurrences(r, day(from), day(to)).map((o) => o.date.toString());
 
 const instantOf = (due: Due) => {
   if (due.mode !== 'fixed') throw new Error(`expected a fixed due, got ${due.mode}`);
@@ -28,21 +20,12 @@ const instantOf = (due: Due) => {
 
 describe('weekly', () => {
   it('numbers weekdays from Monday = 0 (2026-11-30 is a Monday)', () => {
-    expect(dates(rule({ type: 'weekly', weekdays: [0] }), '2026-11-24', '2026-12-14')).toEqual([
-      '2026-11-30',
-      '2026-12-07',
-      '2026-12-14',
-    ]);
+    expect(dates(rule({ type: 'weekly', weekdays: [0] }), '2026-11-24', '2026-12-14')).toEqual(['2026-11-30', '2026-12-07', '2026-12-14']);
     expect(dates(rule({ type: 'weekly', weekdays: [6] }), '2026-11-30', '2026-12-06')).toEqual(['2026-12-06']);
   });
 
   it('lists several weekdays in order', () => {
-    expect(dates(rule({ type: 'weekly', weekdays: [3, 0] }), '2026-11-30', '2026-12-10')).toEqual([
-      '2026-11-30',
-      '2026-12-03',
-      '2026-12-07',
-      '2026-12-10',
-    ]);
+    expect(dates(rule({ type: 'weekly', weekdays: [3, 0] }), '2026-11-30', '2026-12-10')).toEqual(['2026-11-30', '2026-12-03', '2026-12-07', '2026-12-10']);
   });
 
   it('includes both ends of the range and is empty for a reversed one', () => {
@@ -57,25 +40,11 @@ describe('biweekly', () => {
   const r = rule({ type: 'biweekly', weekdays: [0, 3], anchor_date: '2026-03-04' });
 
   it('counts parity in whole weeks from the anchor week, forwards', () => {
-    expect(dates(r, '2026-03-01', '2026-04-02')).toEqual([
-      '2026-03-02',
-      '2026-03-05',
-      '2026-03-16',
-      '2026-03-19',
-      '2026-03-30',
-      '2026-04-02',
-    ]);
+    expect(dates(r, '2026-03-01', '2026-04-02')).toEqual(['2026-03-02', '2026-03-05', '2026-03-16', '2026-03-19', '2026-03-30', '2026-04-02']);
   });
 
   it('counts parity backwards for ranges before the anchor', () => {
-    expect(dates(r, '2026-01-19', '2026-03-01')).toEqual([
-      '2026-01-19',
-      '2026-01-22',
-      '2026-02-02',
-      '2026-02-05',
-      '2026-02-16',
-      '2026-02-19',
-    ]);
+    expect(dates(r, '2026-01-19', '2026-03-01')).toEqual(['2026-01-19', '2026-01-22', '2026-02-02', '2026-02-05', '2026-02-16', '2026-02-19']);
   });
 
   it('counts parity across a year boundary and with a Sunday anchor', () => {
@@ -109,15 +78,8 @@ describe('monthly', () => {
   });
 
   it('day 1 and day 28 every month', () => {
-    expect(dates(rule({ type: 'monthly', day_of_month: 1 }), '2026-11-02', '2027-02-01')).toEqual([
-      '2026-12-01',
-      '2027-01-01',
-      '2027-02-01',
-    ]);
-    expect(dates(rule({ type: 'monthly', day_of_month: 28 }), '2027-02-01', '2027-03-31')).toEqual([
-      '2027-02-28',
-      '2027-03-28',
-    ]);
+    expect(dates(rule({ type: 'monthly', day_of_month: 1 }), '2026-11-02', '2027-02-01')).toEqual(['2026-12-01', '2027-01-01', '2027-02-01']);
+    expect(dates(rule({ type: 'monthly', day_of_month: 28 }), '2027-02-01', '2027-03-31')).toEqual(['2027-02-28', '2027-03-28']);
   });
 });
 
@@ -160,11 +122,7 @@ describe('every_n_days', () => {
 
 describe('yearly', () => {
   it('29 Feb falls on 28 Feb in common years (2027-2029)', () => {
-    expect(dates(rule({ type: 'yearly', month: 2, day: 29 }), '2027-01-01', '2029-12-31')).toEqual([
-      '2027-02-28',
-      '2028-02-29',
-      '2029-02-28',
-    ]);
+    expect(dates(rule({ type: 'yearly', month: 2, day: 29 }), '2027-01-01', '2029-12-31')).toEqual(['2027-02-28', '2028-02-29', '2029-02-28']);
   });
 
   it('an ordinary day, and 2100 is a common year', () => {
@@ -243,9 +201,7 @@ describe('currentOccurrence / nextOccurrence', () => {
 describe('parseRecurrence', () => {
   it('accepts every type and normalises weekdays to ascending order', () => {
     expect(parseRecurrence({ type: 'weekly', weekdays: [3, 0] })).toEqual({ ok: true, value: { type: 'weekly', weekdays: [0, 3] } });
-    expect(
-      parseRecurrence({ type: 'biweekly', weekdays: [1], anchor_date: '2026-03-04', time_local: '10:00', timezone: 'Europe/Madrid' }),
-    ).toEqual({
+    expect(parseRecurrence({ type: 'biweekly', weekdays: [1], anchor_date: '2026-03-04', time_local: '10:00', timezone: 'Europe/Madrid' })).toEqual({
       ok: true,
       value: { type: 'biweekly', weekdays: [1], anchor_date: '2026-03-04', time_local: '10:00', timezone: 'Europe/Madrid' },
     });
@@ -324,7 +280,9 @@ describe('sameRule', () => {
   });
 
   it('compares every field of each type', () => {
-    expect(sameRule(rule({ type: 'biweekly', weekdays: [1], anchor_date: '2026-01-01' }), rule({ type: 'biweekly', weekdays: [1], anchor_date: '2026-01-08' }))).toBe(false);
+    expect(
+      sameRule(rule({ type: 'biweekly', weekdays: [1], anchor_date: '2026-01-01' }), rule({ type: 'biweekly', weekdays: [1], anchor_date: '2026-01-08' })),
+    ).toBe(false);
     expect(sameRule(rule({ type: 'monthly', day_of_month: 30 }), rule({ type: 'monthly', day_of_month: 30 }))).toBe(true);
     expect(sameRule(rule({ type: 'monthly', day_of_month: 30 }), rule({ type: 'monthly', day_of_month: 31 }))).toBe(false);
     const n = { type: 'every_n_days', interval_days: 10, anchor_date: '2026-01-01' };

@@ -87,10 +87,7 @@ describe('rolling', () => {
   const birthday = rule({ type: 'yearly', month: 2, day: 29 });
 
   it('a round ends with done or expired; overdue (keep) waits for Done; withdrawn ends the series', () => {
-    expect(['scheduled', 'preparing', 'today', 'overdue', 'done', 'expired', 'withdrawn'].filter((s) => roundEnded(s as never))).toEqual([
-      'done',
-      'expired',
-    ]);
+    expect(['scheduled', 'preparing', 'today', 'overdue', 'done', 'expired', 'withdrawn'].filter((s) => roundEnded(s as never))).toEqual(['done', 'expired']);
   });
 
   it('rolls as soon as the round ends, not at the next midnight (SPEC Part C)', () => {

@@ -19,8 +19,7 @@ const BERLIN = 'Europe/Berlin';
 const MONTEVIDEO = 'America/Montevideo';
 
 const utc = (s: string): Instant => Temporal.Instant.from(s);
-const wall = (s: string, tz = BERLIN): Instant =>
-  Temporal.PlainDateTime.from(s).toZonedDateTime(tz, { disambiguation: 'compatible' }).toInstant();
+const wall = (s: string, tz = BERLIN): Instant => Temporal.PlainDateTime.from(s).toZonedDateTime(tz, { disambiguation: 'compatible' }).toInstant();
 const user = (tz = BERLIN, quietStart = '22:00', quietEnd = '09:00'): UserSettings => ({
   tz,
   quietStart: Temporal.PlainTime.from(quietStart),
@@ -262,12 +261,8 @@ describe('DST days in the user zone (Europe/Berlin)', () => {
       fallbackAt: utc('2026-03-29T19:30:00Z'),
     });
     // The day before is still CET: 09:00 = 08:00Z.
-    expect(openWindow('preparing', ev, u, utc('2026-03-28T10:00:00Z'), DEFAULT_WINDOW_CONFIG)?.start).toEqual(
-      utc('2026-03-28T08:00:00Z'),
-    );
-    expect(nextWindowStart('preparing', ev, u, utc('2026-03-28T10:00:00Z'), DEFAULT_WINDOW_CONFIG)).toEqual(
-      utc('2026-03-29T07:00:00Z'),
-    );
+    expect(openWindow('preparing', ev, u, utc('2026-03-28T10:00:00Z'), DEFAULT_WINDOW_CONFIG)?.start).toEqual(utc('2026-03-28T08:00:00Z'));
+    expect(nextWindowStart('preparing', ev, u, utc('2026-03-28T10:00:00Z'), DEFAULT_WINDOW_CONFIG)).toEqual(utc('2026-03-29T07:00:00Z'));
   });
 
   it('2026-03-29 today windows from 01:00: the 02:00 hour does not exist and has no window', () => {
@@ -288,11 +283,7 @@ describe('DST days in the user zone (Europe/Berlin)', () => {
 
   it('2026-03-29 today: the fallback windows keep their wall hours, 09:50 CEST = 07:50Z', () => {
     const ws = todayWindowInfos(event('2026-03-29', '2026-03-29').due, u, DEFAULT_WINDOW_CONFIG).filter((w) => w.fallback);
-    expect(ws.map((w) => w.fallbackAt)).toEqual([
-      utc('2026-03-29T07:50:00Z'),
-      utc('2026-03-29T12:50:00Z'),
-      utc('2026-03-29T18:50:00Z'),
-    ]);
+    expect(ws.map((w) => w.fallbackAt)).toEqual([utc('2026-03-29T07:50:00Z'), utc('2026-03-29T12:50:00Z'), utc('2026-03-29T18:50:00Z')]);
   });
 
   it('2026-10-25 (fall back) with quiet_end 02:00: the day opens at the later 02:00, so no quiet wall time follows inside', () => {

@@ -69,10 +69,7 @@ async function reminders(sourceRef: string): Promise<Array<{ window: string; rou
     SELECT d.window_start, d.round FROM deliveries d JOIN events e ON e.id = d.event_id
     WHERE e.source_ref = ${sourceRef} ORDER BY d.window_start`.execute(t.store.db);
   return res.rows.map((r) => ({
-    window: Temporal.Instant.fromEpochMilliseconds(r.window_start.getTime())
-      .toZonedDateTimeISO(MADRID)
-      .toPlainDateTime()
-      .toString({ smallestUnit: 'minute' }),
+    window: Temporal.Instant.fromEpochMilliseconds(r.window_start.getTime()).toZonedDateTimeISO(MADRID).toPlainDateTime().toString({ smallestUnit: 'minute' }),
     round: Number(r.round),
   }));
 }

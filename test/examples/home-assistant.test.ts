@@ -103,7 +103,12 @@ it('presence from the person, delivery through the signature-checking relay, Don
   // A forged reminder never reaches HA.
   const forged = await fetch(relayUrl, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'webhook-id': '1', 'webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'webhook-signature': 'v1,AAAA' },
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': '1',
+      'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+      'webhook-signature': 'v1,AAAA',
+    },
     body: delivered[0]!.body,
   });
   expect(forged.status).toBe(401);

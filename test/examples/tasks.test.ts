@@ -29,9 +29,9 @@ it('examples/tasks/tasks.js', async () => {
   const loser = winner === 'ana' ? 'boris' : 'ana';
   expect(lost).toMatch(new RegExp(`^${loser}: 409 Notice \\d+ is already claimed by ${winner}$`));
   // Each operator sees one group notice (count 3) and the task, claimed by the winner.
-  const feed = JSON.parse(
-    (await hado.app.inject({ method: 'GET', url: '/me/notices', headers: { 'x-remote-user': loser } })).body,
-  ) as { notices: Array<{ title: string; group: { count: number } | null; claim: { claimed_by: string } | null }> };
+  const feed = JSON.parse((await hado.app.inject({ method: 'GET', url: '/me/notices', headers: { 'x-remote-user': loser } })).body) as {
+    notices: Array<{ title: string; group: { count: number } | null; claim: { claimed_by: string } | null }>;
+  };
   expect(feed.notices).toHaveLength(2);
   expect(feed.notices.find((n) => n.group)?.group?.count).toBe(3);
   expect(feed.notices.find((n) => n.claim)?.claim?.claimed_by).toBe(winner);

@@ -78,9 +78,7 @@ describe('PUT /api/events: create', () => {
   });
 
   it('after_due defaults to expire and done_label is optional', async () => {
-    const res = await put(t, docs, [
-      birthday({ after_due: undefined, payload: { title: 'Passport expires' } }),
-    ]);
+    const res = await put(t, docs, [birthday({ after_due: undefined, payload: { title: 'Passport expires' } })]);
     expect(res.status).toBe(200);
     const got = await call(t, 'GET', '/api/events?source_ref=person:42&topic=birthday', { token: docs });
     expect(got.body).toMatchObject({ after_due: 'expire', payload: { title: 'Passport expires' } });

@@ -32,8 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const userCount = async (login: string) =>
-  (await t.store.db.selectFrom('users').select('id').where('login', '=', login).execute()).length;
+const userCount = async (login: string) => (await t.store.db.selectFrom('users').select('id').where('login', '=', login).execute()).length;
 
 /** Collects the live channel's messages of kind `k` (either backend). */
 async function listen(k: string): Promise<{ seen: unknown[]; stop(): Promise<void> }> {
@@ -108,13 +107,7 @@ describe('/me: a rejected request creates no user', () => {
     const res = await call(t, method, url, { user: login, ...(body === undefined ? {} : { body }) });
     expect(res.status, JSON.stringify(res.body)).toBe(status);
     expect(await userCount(login)).toBe(0);
-    expect(
-      await t.store.db
-        .selectFrom('channels')
-        .select('id')
-        .where('user_id', 'not in', t.store.db.selectFrom('users').select('id'))
-        .execute(),
-    ).toEqual([]);
+    expect(await t.store.db.selectFrom('channels').select('id').where('user_id', 'not in', t.store.db.selectFrom('users').select('id')).execute()).toEqual([]);
   });
 
   it('an accepted first request creates the user, and a later rejected one keeps it', async () => {

@@ -76,7 +76,12 @@ describe('one bad record: 422 naming the index and the field, nothing applied', 
     { name: 'source in the body', event: birthday({ source: 'other' }), field: 'source', message: /is not a known field/ },
     // Impossible dates and times.
     { name: 'due_at 2026-02-30', event: birthday({ due_at: '2026-02-30', fire_at: undefined }), field: 'due_at', message: /2026-02-30 is not a calendar date/ },
-    { name: 'due_at 2026-02-30T10:00', event: birthday({ due_at: '2026-02-30T10:00', fire_at: undefined }), field: 'due_at', message: /2026-02-30 is not a calendar date/ },
+    {
+      name: 'due_at 2026-02-30T10:00',
+      event: birthday({ due_at: '2026-02-30T10:00', fire_at: undefined }),
+      field: 'due_at',
+      message: /2026-02-30 is not a calendar date/,
+    },
     { name: 'due_at 2026-13-01', event: birthday({ due_at: '2026-13-01', fire_at: undefined }), field: 'due_at', message: /not a calendar date/ },
     { name: 'due_at 25:00', event: birthday({ due_at: '2026-08-14T25:00' }), field: 'due_at', message: /impossible time of day/ },
     { name: 'due_at 24:00', event: birthday({ due_at: '2026-08-14T24:00' }), field: 'due_at', message: /impossible time of day/ },
@@ -87,8 +92,18 @@ describe('one bad record: 422 naming the index and the field, nothing applied', 
     { name: 'fire_at year 0000', event: birthday({ fire_at: '0000-01-01' }), field: 'fire_at', message: /between/ },
     { name: 'fire_at with a time', event: birthday({ fire_at: '2026-08-14T09:00' }), field: 'fire_at', message: /.+/ },
     // fire_at after the due day, in both modes (for a fixed due: the day in the offset written).
-    { name: 'fire_at after a local due', event: birthday({ due_at: '2026-08-14', fire_at: '2026-08-15' }), field: 'fire_at', message: /2026-08-15 is after the due day 2026-08-14/ },
-    { name: 'fire_at after a fixed due', event: birthday({ due_at: '2026-09-10T08:15+02:00', fire_at: '2026-09-11' }), field: 'fire_at', message: /after the due day 2026-09-10/ },
+    {
+      name: 'fire_at after a local due',
+      event: birthday({ due_at: '2026-08-14', fire_at: '2026-08-15' }),
+      field: 'fire_at',
+      message: /2026-08-15 is after the due day 2026-08-14/,
+    },
+    {
+      name: 'fire_at after a fixed due',
+      event: birthday({ due_at: '2026-09-10T08:15+02:00', fire_at: '2026-09-11' }),
+      field: 'fire_at',
+      message: /after the due day 2026-09-10/,
+    },
     // Bad offsets.
     { name: 'offset +25:00', event: birthday({ due_at: '2026-09-10T08:15+25:00' }), field: 'due_at', message: /offset \+25:00 is outside/ },
     { name: 'offset +14:30', event: birthday({ due_at: '2026-09-10T08:15+14:30' }), field: 'due_at', message: /outside -14:00\.\.\+14:00/ },
@@ -99,22 +114,62 @@ describe('one bad record: 422 naming the index and the field, nothing applied', 
     // Oversized fields.
     { name: 'title of 501 characters', event: birthday({ payload: { title: long(501) } }), field: 'payload.title', message: /500/ },
     { name: 'subtitle of 1001 characters', event: birthday({ payload: { title: 'x', subtitle: long(1001) } }), field: 'payload.subtitle', message: /1000/ },
-    { name: 'deep_link of 2049 characters', event: birthday({ payload: { title: 'x', deep_link: `/${long(2048)}` } }), field: 'payload.deep_link', message: /2048/ },
+    {
+      name: 'deep_link of 2049 characters',
+      event: birthday({ payload: { title: 'x', deep_link: `/${long(2048)}` } }),
+      field: 'payload.deep_link',
+      message: /2048/,
+    },
     { name: 'source_ref of 256 characters', event: birthday({ source_ref: long(256) }), field: 'source_ref', message: /255/ },
     { name: 'topic of 101 characters', event: birthday({ topic: long(101) }), field: 'topic', message: /100/ },
     { name: 'user of 129 characters', event: birthday({ user: long(129) }), field: 'user', message: /128/ },
     // Links shown in the inbox.
-    { name: 'javascript: deep_link', event: birthday({ payload: { title: 'x', deep_link: 'javascript:alert(1)' } }), field: 'payload.deep_link', message: /http\(s\) URL or a path/ },
-    { name: 'JaVaScRiPt: with tab', event: birthday({ payload: { title: 'x', deep_link: 'Java\tScript:alert(1)' } }), field: 'payload.deep_link', message: /http\(s\)/ },
-    { name: 'data: deep_link', event: birthday({ payload: { title: 'x', deep_link: 'data:text/html,<script>1</script>' } }), field: 'payload.deep_link', message: /http\(s\)/ },
-    { name: 'protocol-relative deep_link', event: birthday({ payload: { title: 'x', deep_link: '//evil.example/x' } }), field: 'payload.deep_link', message: /http\(s\)/ },
-    { name: 'backslash path deep_link (/\\host)', event: birthday({ payload: { title: 'x', deep_link: '/\\evil.example/x' } }), field: 'payload.deep_link', message: /single \/, without/ },
-    { name: 'tab path deep_link (/<tab>/host)', event: birthday({ payload: { title: 'x', deep_link: '/\t/evil.example/x' } }), field: 'payload.deep_link', message: /single \/, without/ },
+    {
+      name: 'javascript: deep_link',
+      event: birthday({ payload: { title: 'x', deep_link: 'javascript:alert(1)' } }),
+      field: 'payload.deep_link',
+      message: /http\(s\) URL or a path/,
+    },
+    {
+      name: 'JaVaScRiPt: with tab',
+      event: birthday({ payload: { title: 'x', deep_link: 'Java\tScript:alert(1)' } }),
+      field: 'payload.deep_link',
+      message: /http\(s\)/,
+    },
+    {
+      name: 'data: deep_link',
+      event: birthday({ payload: { title: 'x', deep_link: 'data:text/html,<script>1</script>' } }),
+      field: 'payload.deep_link',
+      message: /http\(s\)/,
+    },
+    {
+      name: 'protocol-relative deep_link',
+      event: birthday({ payload: { title: 'x', deep_link: '//evil.example/x' } }),
+      field: 'payload.deep_link',
+      message: /http\(s\)/,
+    },
+    {
+      name: 'backslash path deep_link (/\\host)',
+      event: birthday({ payload: { title: 'x', deep_link: '/\\evil.example/x' } }),
+      field: 'payload.deep_link',
+      message: /single \/, without/,
+    },
+    {
+      name: 'tab path deep_link (/<tab>/host)',
+      event: birthday({ payload: { title: 'x', deep_link: '/\t/evil.example/x' } }),
+      field: 'payload.deep_link',
+      message: /single \/, without/,
+    },
     // Text Postgres cannot store.
     { name: 'NUL in the title', event: birthday({ payload: { title: 'a\u0000b' } }), field: 'payload.title', message: /NUL/ },
     { name: 'NUL in source_ref', event: birthday({ source_ref: 'a\u0000' }), field: 'source_ref', message: /NUL/ },
     { name: 'NUL in topic', event: birthday({ topic: '\u0000' }), field: 'topic', message: /NUL/ },
-    { name: 'lone surrogate in the subtitle', event: birthday({ payload: { title: 'x', subtitle: 'a\ud800b' } }), field: 'payload.subtitle', message: /surrogate/ },
+    {
+      name: 'lone surrogate in the subtitle',
+      event: birthday({ payload: { title: 'x', subtitle: 'a\ud800b' } }),
+      field: 'payload.subtitle',
+      message: /surrogate/,
+    },
   ];
 
   it.each(cases)('$name → events[1].$field', async ({ event, field, message }) => {
@@ -232,18 +287,14 @@ describe('client input never causes a 500', () => {
 
   it('PUT /api/events with a random value in one field', async () => {
     await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom(...fields, ...payloadFields.map((f) => `payload.${f}`)),
-        anyValue,
-        async (field, value) => {
-          const event = birthday({ source_ref: 'fuzz' }) as Record<string, unknown>;
-          if (field.startsWith('payload.')) event.payload = { ...(event.payload as object), [field.slice(8)]: value };
-          else event[field] = value;
-          const res = await put(t, docs, [event]);
-          expect(res.status === 200 || (res.status >= 400 && res.status < 500), `${field}=${JSON.stringify(value)}: ${res.status}`).toBe(true);
-          if (res.status !== 200) expect(res.body.error.message).toBeTruthy();
-        },
-      ),
+      fc.asyncProperty(fc.constantFrom(...fields, ...payloadFields.map((f) => `payload.${f}`)), anyValue, async (field, value) => {
+        const event = birthday({ source_ref: 'fuzz' }) as Record<string, unknown>;
+        if (field.startsWith('payload.')) event.payload = { ...(event.payload as object), [field.slice(8)]: value };
+        else event[field] = value;
+        const res = await put(t, docs, [event]);
+        expect(res.status === 200 || (res.status >= 400 && res.status < 500), `${field}=${JSON.stringify(value)}: ${res.status}`).toBe(true);
+        if (res.status !== 200) expect(res.body.error.message).toBeTruthy();
+      }),
       { numRuns: 300 },
     );
     await t.store.db.deleteFrom('events').where('source_ref', '=', 'fuzz').execute();

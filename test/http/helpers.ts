@@ -45,10 +45,5 @@ export async function snapshot(db: Db): Promise<Record<string, unknown[]>> {
 
 /** The stored row of an event, by identity. */
 export async function eventRow(db: Db, sourceRef: string, topic = '') {
-  return db
-    .selectFrom('events')
-    .selectAll()
-    .where('source_ref', '=', sourceRef)
-    .where('topic', '=', topic)
-    .executeTakeFirst();
+  return db.selectFrom('events').selectAll().where('source_ref', '=', sourceRef).where('topic', '=', topic).executeTakeFirst();
 }

@@ -11,7 +11,11 @@ beforeAll(async () => {
   t = await createTestApp({ now: '2026-08-11T08:00:00Z', env: { HADO_LOCAL_USER: 'me' } });
   token = await createSource(t, 'docs');
   const events = [
-    { source_ref: 'today:1', due_at: '2026-08-11T14:00', payload: { title: 'Call the bank', subtitle: 'about the card', deep_link: 'https://bank.example/x', done_label: 'Called' } },
+    {
+      source_ref: 'today:1',
+      due_at: '2026-08-11T14:00',
+      payload: { title: 'Call the bank', subtitle: 'about the card', deep_link: 'https://bank.example/x', done_label: 'Called' },
+    },
     { source_ref: 'overdue:1', due_at: '2026-08-10', after_due: 'keep', payload: { title: 'Pay rent' } },
     { source_ref: 'prep:1', due_at: '2026-08-14', fire_at: '2026-08-04', payload: { title: 'Vasya’s birthday', subtitle: 'turns 34' } },
     { source_ref: 'later:1', due_at: '2026-12-01', payload: { title: '<script>alert("x")</script><b>bold</b>' } },
@@ -31,9 +35,7 @@ describe('GET /', () => {
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     const body = res.body;
     expect(body).toContain('<title>(2) Hado</title>');
-    const order = ['data-group="today"', 'data-group="overdue"', 'data-group="preparing"', 'data-group="scheduled"'].map((g) =>
-      body.indexOf(g),
-    );
+    const order = ['data-group="today"', 'data-group="overdue"', 'data-group="preparing"', 'data-group="scheduled"'].map((g) => body.indexOf(g));
     expect(order.every((i) => i > 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(body).toContain('today 14:00');

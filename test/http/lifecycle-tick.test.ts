@@ -263,7 +263,11 @@ describe('the cost of a tick', () => {
       updated = r;
     });
     const done = t.store.db.transaction().execute(async (trx) => {
-      await trx.updateTable('events').set({ state: 'done', done_at: new Date('2026-08-14T21:59:59Z'), next_transition_at: null }).where('id', '=', id!).execute();
+      await trx
+        .updateTable('events')
+        .set({ state: 'done', done_at: new Date('2026-08-14T21:59:59Z'), next_transition_at: null })
+        .where('id', '=', id!)
+        .execute();
       updated();
       await held;
     });

@@ -16,8 +16,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const me = (user: string, headers: Record<string, string> = {}) => call(t, 'GET', '/me', { user, headers });
-const stored = async (login: string) =>
-  (await t.store.db.selectFrom('users').select('locale').where('login', '=', login).executeTakeFirstOrThrow()).locale;
+const stored = async (login: string) => (await t.store.db.selectFrom('users').select('locale').where('login', '=', login).executeTakeFirstOrThrow()).locale;
 
 describe('a new user’s language', () => {
   it.each([

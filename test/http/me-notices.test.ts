@@ -227,14 +227,32 @@ describe('preferences grid', () => {
       user: 'ana',
       body: { rows: [{ source: 'docs', topic: 'future', channels: { telegram: false } }] },
     });
-    expect(res.body.rows).toEqual([{ source: 'docs', topic: 'future', channels: { web: true, telegram: false, webhook: true, push: true, mobile: true, email: true, slack: true } }]);
+    expect(res.body.rows).toEqual([
+      { source: 'docs', topic: 'future', channels: { web: true, telegram: false, webhook: true, push: true, mobile: true, email: true, slack: true } },
+    ]);
   });
 
   it('validation names the row and field; nothing changes', async () => {
     await call(t, 'PUT', '/me/preferences', { user: 'ana', body: { rows: [{ source: 'docs', topic: 'm', channels: { web: false } }] } });
     const cases: Array<[unknown, string]> = [
-      [{ rows: [{ source: 'docs', topic: 'm', channels: {} }, { source: 'nope', topic: 'm', channels: {} }] }, 'rows[1].source'],
-      [{ rows: [{ source: 'docs', topic: 'm', channels: {} }, { source: 'docs', topic: 'm', channels: {} }] }, 'rows[1].topic'],
+      [
+        {
+          rows: [
+            { source: 'docs', topic: 'm', channels: {} },
+            { source: 'nope', topic: 'm', channels: {} },
+          ],
+        },
+        'rows[1].source',
+      ],
+      [
+        {
+          rows: [
+            { source: 'docs', topic: 'm', channels: {} },
+            { source: 'docs', topic: 'm', channels: {} },
+          ],
+        },
+        'rows[1].topic',
+      ],
       [{ rows: [{ source: 'docs', topic: 'm', channels: { fax: true } }] }, 'fax'],
       [{ rows: [{ source: 'docs', topic: 'm', channels: { web: 'yes' } }] }, 'web'],
       [{}, 'rows'],
@@ -245,6 +263,8 @@ describe('preferences grid', () => {
       expect(res.body.error.message).toContain(mention);
     }
     const grid = await call(t, 'GET', '/me/preferences', { user: 'ana' });
-    expect(grid.body.rows).toEqual([{ source: 'docs', topic: 'm', channels: { web: false, telegram: true, webhook: true, push: true, mobile: true, email: true, slack: true } }]);
+    expect(grid.body.rows).toEqual([
+      { source: 'docs', topic: 'm', channels: { web: false, telegram: true, webhook: true, push: true, mobile: true, email: true, slack: true } },
+    ]);
   });
 });

@@ -41,7 +41,7 @@ describe('GET /me', () => {
     expect(await t.store.db.selectFrom('users').select('id').where('login', '=', 'ana').execute()).toHaveLength(1);
   });
 
-  it('badge = the user\'s events in today + overdue, and drops only on Done', async () => {
+  it("badge = the user's events in today + overdue, and drops only on Done", async () => {
     const u = 'badge-user';
     await create(u, { due_at: '2026-08-20', fire_at: '2026-08-20' }); // scheduled
     await create(u, { due_at: '2026-08-20', fire_at: '2026-07-20' }); // preparing
@@ -353,7 +353,8 @@ describe('GET /me/events', () => {
     const u = 'uruguaya';
     await call(t, 'PATCH', '/me', { user: u, body: { tz: 'America/Montevideo' } });
     const id = await create(u, { due_at: '2026-09-10T08:15+02:00', fire_at: '2026-09-10', after_due: 'keep' });
-    const state = async () => (await call(t, 'GET', '/me/events?state=scheduled,today,overdue', { user: u })).body.events.find((e: { id: number }) => e.id === id);
+    const state = async () =>
+      (await call(t, 'GET', '/me/events?state=scheduled,today,overdue', { user: u })).body.events.find((e: { id: number }) => e.id === id);
     t.clock.set('2026-09-09T22:59:00Z');
     await lifecycleTick(t.store.db, t.clock.now());
     expect((await state()).state).toBe('scheduled');

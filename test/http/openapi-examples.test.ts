@@ -133,7 +133,6 @@ function credentials(op: Operation, rawBody = ''): Record<string, string> {
   return {};
 }
 
-
 const FORM = 'application/x-www-form-urlencoded';
 
 /** The request the document describes, with the fixture's ids and tokens in the path; a body as sent (JSON or a form). */
@@ -151,8 +150,7 @@ function requestFor(path: string, op: Operation) {
   const json = op.requestBody?.content['application/json'] as WithExamples | undefined;
   const form = op.requestBody?.content[FORM] as WithExamples | undefined;
   const body = json ? exampleOf(doc, json) : form ? exampleOf(doc, form) : undefined;
-  const raw =
-    body === undefined ? undefined : json ? JSON.stringify(body) : new URLSearchParams(body as Record<string, string>).toString();
+  const raw = body === undefined ? undefined : json ? JSON.stringify(body) : new URLSearchParams(body as Record<string, string>).toString();
   return { url: query.size > 0 ? `${url}?${query}` : url, body, raw, contentType: json ? 'application/json' : FORM };
 }
 

@@ -88,11 +88,16 @@ describe('GET /openapi.json', () => {
       ids.add(op.operationId!);
       expect(op.summary ?? op.tags, where).toBeTruthy();
       const statuses = Object.keys(op.responses);
-      expect(statuses.some((s) => s.startsWith('2')), where).toBe(true);
+      expect(
+        statuses.some((s) => s.startsWith('2')),
+        where,
+      ).toBe(true);
       for (const [status, response] of Object.entries(op.responses)) {
         if (status === '204' || response.content === undefined) {
           // Only bodiless answers may leave the body out.
-          expect(['204', '200'].includes(status) && (status === '204' || path === '/hooks/telegram' || path === '/hooks/slack'), `${where} ${status}`).toBe(true);
+          expect(['204', '200'].includes(status) && (status === '204' || path === '/hooks/telegram' || path === '/hooks/slack'), `${where} ${status}`).toBe(
+            true,
+          );
           continue;
         }
         const schema = Object.values(response.content)[0]!.schema;
@@ -165,9 +170,11 @@ describe('GET /openapi.json', () => {
 
 describe('the recurrence rule has a real schema', () => {
   const eventSchema = () =>
-    (doc.paths['/api/events']!.put!.requestBody!.content['application/json']!.schema as {
-      properties: { events: { items: { properties: Record<string, Record<string, unknown>> } } };
-    }).properties.events.items.properties;
+    (
+      doc.paths['/api/events']!.put!.requestBody!.content['application/json']!.schema as {
+        properties: { events: { items: { properties: Record<string, Record<string, unknown>> } } };
+      }
+    ).properties.events.items.properties;
 
   it('documents each rule type with its fields', () => {
     const recurrence = eventSchema().recurrence!;
@@ -184,7 +191,10 @@ describe('the recurrence rule has a real schema', () => {
     const weekdays = fc.uniqueArray(fc.integer({ min: 0, max: 6 }), { minLength: 1, maxLength: 7 });
     const day = fc.date({ min: new Date('1900-01-01'), max: new Date('2999-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
     const clock = fc.option(
-      fc.record({ time_local: fc.constantFrom('00:00', '09:30', '23:59', '24:00', '9:30'), timezone: fc.constantFrom('Europe/Madrid', 'UTC', 'Mars/Olympus') }, { requiredKeys: [] }),
+      fc.record(
+        { time_local: fc.constantFrom('00:00', '09:30', '23:59', '24:00', '9:30'), timezone: fc.constantFrom('Europe/Madrid', 'UTC', 'Mars/Olympus') },
+        { requiredKeys: [] },
+      ),
       { nil: {} },
     );
     const loose = fc.oneof(fc.integer({ min: -2, max: 40 }), fc.double(), fc.string(), fc.constant(null));
@@ -222,7 +232,7 @@ describe('the recurrence rule has a real schema', () => {
     }
   });
 
-  it('keeps the server\'s own messages for a bad rule', async () => {
+  it("keeps the server's own messages for a bad rule", async () => {
     const token = await (await import('../support/app.ts')).createSource(t, 'docs');
     const events = [0, 1, 2].map((i) => ({
       user: 'nikita',

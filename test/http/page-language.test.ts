@@ -16,7 +16,43 @@ let t: TestApp;
 let docs: string;
 
 /** Names, not words: they read the same in every language. */
-const NAMES = new Set(['Home', 'Assistant', 'nikita', 'olga', 'oksana', 'requests', 'JavaScript', 'English', 'Hado', 'Telegram', 'TELEGRAM_BOT_TOKEN', 'TELEGRAM_WEBHOOK_SECRET', 'URL', 'http', 'https', 'me', 'docs', 'Europe', 'Moscow', 'Kyiv', 'UTC', 'Tokyo', 'Warsaw', 'present', 'true', 'hado', 'start', 'Start', 'iPhone', 'iPad', 'Slack', 'HADO_SMTP_URL', 'HADO_MAIL_FROM', 'SLACK_BOT_TOKEN', 'SLACK_SIGNING_SECRET']);
+const NAMES = new Set([
+  'Home',
+  'Assistant',
+  'nikita',
+  'olga',
+  'oksana',
+  'requests',
+  'JavaScript',
+  'English',
+  'Hado',
+  'Telegram',
+  'TELEGRAM_BOT_TOKEN',
+  'TELEGRAM_WEBHOOK_SECRET',
+  'URL',
+  'http',
+  'https',
+  'me',
+  'docs',
+  'Europe',
+  'Moscow',
+  'Kyiv',
+  'UTC',
+  'Tokyo',
+  'Warsaw',
+  'present',
+  'true',
+  'hado',
+  'start',
+  'Start',
+  'iPhone',
+  'iPad',
+  'Slack',
+  'HADO_SMTP_URL',
+  'HADO_MAIL_FROM',
+  'SLACK_BOT_TOKEN',
+  'SLACK_SIGNING_SECRET',
+]);
 
 async function seed(login: string, locale: Locale) {
   await call(t, 'GET', '/me', { user: login, headers: { 'accept-language': locale } });
@@ -80,11 +116,13 @@ function visibleWords(markup: string): string[] {
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
   // URLs, zone names and the like are names; what is left must be the reader's language.
-  return decoded
-    .replace(/https?:\/\/\S+/g, ' ')
-    .replace(/\b[\w.-]+\.example\S*/g, ' ')
-    .match(/[A-Za-z][A-Za-z']+/g)
-    ?.filter((w) => !NAMES.has(w)) ?? [];
+  return (
+    decoded
+      .replace(/https?:\/\/\S+/g, ' ')
+      .replace(/\b[\w.-]+\.example\S*/g, ' ')
+      .match(/[A-Za-z][A-Za-z']+/g)
+      ?.filter((w) => !NAMES.has(w)) ?? []
+  );
 }
 
 const get = async (login: string, url: string) => {
@@ -121,7 +159,7 @@ describe.each([
 });
 
 describe('the words themselves', () => {
-  it('Ack is «Помню» in Russian and «Пам\'ятаю» in Ukrainian; Done’s default is localized, a client’s done_label kept', async () => {
+  it("Ack is «Помню» in Russian and «Пам'ятаю» in Ukrainian; Done’s default is localized, a client’s done_label kept", async () => {
     await call(t, 'PUT', '/api/events', {
       token: docs,
       body: { events: [{ user: 'olga', source_ref: 'olga:label', due_at: '2026-08-11', payload: { title: 'Поздравить', done_label: 'Поздравил' } }] },

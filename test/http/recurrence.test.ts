@@ -135,16 +135,11 @@ describe('create', () => {
     });
     const me = await call(t, 'GET', '/me/events', { user: 'nikita' });
     // 10:00 in New York is 16:00 in Madrid.
-    expect(me.body.events).toEqual(
-      expect.arrayContaining([expect.objectContaining({ due_time: '16:00', due_mode: 'fixed', rule_text: ev.rule_text })]),
-    );
+    expect(me.body.events).toEqual(expect.arrayContaining([expect.objectContaining({ due_time: '16:00', due_mode: 'fixed', rule_text: ev.rule_text })]));
   });
 
   it('shows the rule in GET /me/events, and nulls for a one-off event', async () => {
-    await put([
-      series({ recurrence: { type: 'yearly', month: 8, day: 14 } }),
-      series({ source_ref: 'once', recurrence: undefined, due_at: '2026-12-24' }),
-    ]);
+    await put([series({ recurrence: { type: 'yearly', month: 8, day: 14 } }), series({ source_ref: 'once', recurrence: undefined, due_at: '2026-12-24' })]);
     const me = await call(t, 'GET', '/me/events', { user: 'nikita' });
     expect(me.status).toBe(200);
     const list: Array<Record<string, unknown>> = me.body.events;
@@ -268,8 +263,7 @@ describe('DELETE', () => {
 });
 
 describe('the tick and ended rounds', () => {
-  const row = () =>
-    t.store.db.selectFrom('events').select(['state', 'next_transition_at', 'due_at']).executeTakeFirstOrThrow();
+  const row = () => t.store.db.selectFrom('events').select(['state', 'next_transition_at', 'due_at']).executeTakeFirstOrThrow();
 
   it('rolls a round ended by Done at the next tick, not at midnight', async () => {
     await put([series()]);
@@ -278,9 +272,7 @@ describe('the tick and ended rounds', () => {
     expect(await row()).toMatchObject({ state: 'done', due_at: '2026-11-30T10:00' });
     expect((await row()).next_transition_at?.toISOString()).toBe('2026-11-30T08:00:00.000Z');
     t.clock.set('2026-11-30T08:01:00Z');
-    expect(await tick()).toEqual([
-      expect.objectContaining({ id, from: 'done', to: 'scheduled', newRound: '2026-12-03T10:00' }),
-    ]);
+    expect(await tick()).toEqual([expect.objectContaining({ id, from: 'done', to: 'scheduled', newRound: '2026-12-03T10:00' })]);
     expect(await row()).toMatchObject({ state: 'scheduled', due_at: '2026-12-03T10:00' });
   });
 
@@ -307,4 +299,3 @@ describe('the tick and ended rounds', () => {
     await call(t, 'PATCH', '/me', { user: 'nikita', body: { tz: 'Europe/Madrid' } });
   });
 });
-

@@ -94,9 +94,9 @@ describe('background work meeting an unreachable database', () => {
     expect(isDatabaseUnavailable(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' }))).toBe(true);
     expect(isDatabaseUnavailable(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toBe(true);
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
-    expect(isDatabaseUnavailable(new Error('Migration x failed: read ECONNRESET', { cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }) }))).toBe(
-      true,
-    );
+    expect(
+      isDatabaseUnavailable(new Error('Migration x failed: read ECONNRESET', { cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }) })),
+    ).toBe(true);
     expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
     expect(isDatabaseUnavailable(new TypeError('x is undefined'))).toBe(false);
   });
@@ -136,7 +136,11 @@ describe('background work meeting an unreachable database', () => {
     expect([value, tries]).toEqual(['up', 3]);
     const retries: number[] = [];
     await expect(
-      whileUnavailable(() => store.db.selectFrom('users').selectAll().execute(), { timeoutMs: 300, firstDelayMs: 50, onRetry: (_e, waited) => retries.push(waited) }),
+      whileUnavailable(() => store.db.selectFrom('users').selectAll().execute(), {
+        timeoutMs: 300,
+        firstDelayMs: 50,
+        onRetry: (_e, waited) => retries.push(waited),
+      }),
     ).rejects.toThrow(/ECONNREFUSED/);
     expect(retries.length).toBeGreaterThanOrEqual(1);
     // Not an outage: no waiting at all.

@@ -44,8 +44,7 @@ let live: Live;
 let token: string;
 const sinks = new Map<string, FakeSink>();
 
-const userId = async (login: string) =>
-  (await t.store.db.selectFrom('users').select('id').where('login', '=', login).executeTakeFirstOrThrow()).id;
+const userId = async (login: string) => (await t.store.db.selectFrom('users').select('id').where('login', '=', login).executeTakeFirstOrThrow()).id;
 
 async function connect(login: string): Promise<FakeSink> {
   await call(t, 'GET', '/me', { user: login }); // creates the user
@@ -106,13 +105,17 @@ describe('notice frames', () => {
     await post(t, token, { notices: [notice({ title: 'a' }), notice({ title: 'b' }), notice({ title: 'c', recipients: ['bob'] })] });
     await settle();
     const ana = sinks.get('ana')!.events;
-    expect(ana.filter((f) => f.event === 'notice').map((f) => (f.data as { title: string }).title).sort()).toEqual(['a', 'b']);
+    expect(
+      ana
+        .filter((f) => f.event === 'notice')
+        .map((f) => (f.data as { title: string }).title)
+        .sort(),
+    ).toEqual(['a', 'b']);
     expect(ana.filter((f) => f.event === 'unread')).toEqual([expect.objectContaining({ data: { unread: 2, unread_label: '2' } })]);
   });
 
   it('a regroup re-pushes at most once per 30 s, with the new count and title', async () => {
-    const g = (n: number) =>
-      notice({ mode: 'group', source_ref: 'q', title: `#${n}`, group: { template: 'Requests', messages: [`#${n}`] } });
+    const g = (n: number) => notice({ mode: 'group', source_ref: 'q', title: `#${n}`, group: { template: 'Requests', messages: [`#${n}`] } });
     await post(t, token, g(1));
     t.clock.advance({ seconds: 5 });
     await post(t, token, g(2));
@@ -129,8 +132,7 @@ describe('notice frames', () => {
   it('a regroup folded into a recent push goes out once its 30 s are over (the trailing re-push)', async () => {
     const presence = new PresenceCache(t.ctx.channels, { timeoutMs: 500 });
     const tick = () => noticeDeliveryTick(t.store.db, t.clock.now(), { presence, fallbackMinutes: 10 });
-    const g = (n: number) =>
-      notice({ mode: 'group', source_ref: 'trail', title: `#${n}`, group: { template: 'Requests', messages: [`#${n}`] } });
+    const g = (n: number) => notice({ mode: 'group', source_ref: 'trail', title: `#${n}`, group: { template: 'Requests', messages: [`#${n}`] } });
     const res = await post(t, token, g(1));
     t.clock.advance({ seconds: 5 });
     await post(t, token, g(2));

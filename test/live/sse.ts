@@ -38,7 +38,10 @@ export class SseReader {
   private waiters: Array<() => void> = [];
   ended = false;
 
-  constructor(readonly stream: Readable, opts: { paused?: boolean } = {}) {
+  constructor(
+    readonly stream: Readable,
+    opts: { paused?: boolean } = {},
+  ) {
     stream.setEncoding('utf8');
     stream.on('end', () => {
       this.ended = true;
@@ -93,5 +96,4 @@ export class SseReader {
 }
 
 export const isEvent = (type: string, data?: Record<string, unknown>) => (f: SseFrame) =>
-  f.event === type &&
-  (data === undefined || Object.entries(data).every(([k, v]) => (f.data as Record<string, unknown>)?.[k] === v));
+  f.event === type && (data === undefined || Object.entries(data).every(([k, v]) => (f.data as Record<string, unknown>)?.[k] === v));

@@ -74,8 +74,7 @@ afterAll(async () => {
   await new Promise((r) => receiver.close(r));
 });
 
-const userId = async (login: string) =>
-  (await t.store.db.selectFrom('users').select('id').where('login', '=', login).executeTakeFirstOrThrow()).id;
+const userId = async (login: string) => (await t.store.db.selectFrom('users').select('id').where('login', '=', login).executeTakeFirstOrThrow()).id;
 
 /** A user with web (always), a webhook and a Telegram channel. */
 async function userWithChannels(login: string): Promise<number> {
@@ -143,7 +142,11 @@ beforeEach(async () => {
 
 describe('present channels now', () => {
   it('an open inbox (web heartbeat) takes it: the web row, nothing sent elsewhere', async () => {
-    await t.store.db.updateTable('users').set({ last_heartbeat_at: new Date('2026-08-01T09:59:30Z') }).where('id', '=', ana).execute();
+    await t.store.db
+      .updateTable('users')
+      .set({ last_heartbeat_at: new Date('2026-08-01T09:59:30Z') })
+      .where('id', '=', ana)
+      .execute();
     const res = await post(t, token, notice());
     const decisions = await tick();
     expect(decisions).toEqual([
@@ -157,11 +160,7 @@ describe('present channels now', () => {
 
   it('a present webhook gets it at once, with the documented body', async () => {
     hookPresent = true;
-    const res = await post(
-      t,
-      token,
-      notice({ mode: 'group', source_ref: 'doc:7', data: { doc: 7 }, group: { template: 'Mentions', messages: ['Ana: hi'] } }),
-    );
+    const res = await post(t, token, notice({ mode: 'group', source_ref: 'doc:7', data: { doc: 7 }, group: { template: 'Mentions', messages: ['Ana: hi'] } }));
     await tick();
     expect(hookBodies).toEqual([
       {
@@ -282,7 +281,11 @@ describe('preferences filter the channels', () => {
       user: 'ana',
       body: { rows: [{ source: 'docs', topic: 'mention', channels: { web: false } }] },
     });
-    await t.store.db.updateTable('users').set({ last_heartbeat_at: new Date('2026-08-01T09:59:30Z') }).where('id', '=', ana).execute();
+    await t.store.db
+      .updateTable('users')
+      .set({ last_heartbeat_at: new Date('2026-08-01T09:59:30Z') })
+      .where('id', '=', ana)
+      .execute();
     await post(t, token, notice());
     await tick();
     expect(await rows()).toEqual([]);
@@ -371,7 +374,11 @@ describe('one delivery per channel per push', () => {
 
   it('every recipient is decided on their own', async () => {
     await call(t, 'GET', '/me', { user: 'bob' });
-    await t.store.db.updateTable('users').set({ last_heartbeat_at: new Date('2026-08-01T09:59:30Z') }).where('id', '=', ana).execute();
+    await t.store.db
+      .updateTable('users')
+      .set({ last_heartbeat_at: new Date('2026-08-01T09:59:30Z') })
+      .where('id', '=', ana)
+      .execute();
     const res = await post(t, token, notice({ recipients: ['ana', 'bob'] }));
     const decisions = await tick();
     expect(decisions.map((d) => [d.user, d.why]).sort()).toEqual([
@@ -388,11 +395,7 @@ describe('a notice delivery token acts on nothing', () => {
     telegramPresence = 'present';
     await post(t, token, notice());
     await tick();
-    const row = await t.store.db
-      .selectFrom('deliveries')
-      .select('action_token')
-      .where('notice_id', 'is not', null)
-      .executeTakeFirstOrThrow();
+    const row = await t.store.db.selectFrom('deliveries').select('action_token').where('notice_id', 'is not', null).executeTakeFirstOrThrow();
     for (const action of ['ack', 'done'] as const) {
       await expect(actOnToken(t.ctx, row.action_token!, action)).rejects.toMatchObject({ status: 404 });
     }

@@ -26,9 +26,7 @@ describe('runTick', () => {
     const res = await post(t, token, notice());
     let report = await runTick(t.store.db, t.clock.now(), deps);
     expect(report.swept).toBe(1);
-    expect(report.notices).toEqual([
-      expect.objectContaining({ notice: res.body.notice.id, user: 'ana', push: 1, why: 'absent', channels: [] }),
-    ]);
+    expect(report.notices).toEqual([expect.objectContaining({ notice: res.body.notice.id, user: 'ana', push: 1, why: 'absent', channels: [] })]);
     const lines = formatReport(report, false);
     expect(lines).toContain('Notices: 1 push(es) looked at, 1 expired notice(s) removed');
     expect(lines.some((l) => l.startsWith(`  notice ${res.body.notice.id} push 1 (user ana): absent; next look`))).toBe(true);

@@ -14,27 +14,31 @@ afterAll(() => {
 });
 
 describe('SIGTERM during start-up', () => {
-  it.each(['worker', 'serve', 'start'])('while "hado %s" waits for an unreachable PostgreSQL: exit 0 within seconds', async (command) => {
-    // Nothing listens there: every connection is refused and the process waits (HADO_DATABASE_WAIT).
-    const closed = await freePort();
-    const child = startProcess(process.execPath, [BIN, command], {
-      env: cleanEnv({ DATABASE_URL: `postgres://hado@127.0.0.1:${closed}/hado`, HADO_DATABASE_WAIT: '600', PORT: String(await freePort()) }),
-    });
-    try {
-      await child.waitFor(/waiting for the database .*not reachable yet/, 60_000);
-    } catch (e) {
-      await child.stop('SIGKILL');
-      throw e;
-    }
-    const sent = performance.now();
-    const code = await child.stop('SIGTERM');
-    const tookMs = performance.now() - sent;
-    expect(code, child.output()).toBe(0);
-    expect(child.child.signalCode).toBeNull();
-    expect(tookMs).toBeLessThan(5_000);
-    expect(child.output()).toContain('SIGTERM during start-up: stopped cleanly before it had started.');
-    expect(child.output()).not.toMatch(/is running|Error|at .*\.ts:\d+/);
-  }, 90_000);
+  it.each(['worker', 'serve', 'start'])(
+    'while "hado %s" waits for an unreachable PostgreSQL: exit 0 within seconds',
+    async (command) => {
+      // Nothing listens there: every connection is refused and the process waits (HADO_DATABASE_WAIT).
+      const closed = await freePort();
+      const child = startProcess(process.execPath, [BIN, command], {
+        env: cleanEnv({ DATABASE_URL: `postgres://hado@127.0.0.1:${closed}/hado`, HADO_DATABASE_WAIT: '600', PORT: String(await freePort()) }),
+      });
+      try {
+        await child.waitFor(/waiting for the database .*not reachable yet/, 60_000);
+      } catch (e) {
+        await child.stop('SIGKILL');
+        throw e;
+      }
+      const sent = performance.now();
+      const code = await child.stop('SIGTERM');
+      const tookMs = performance.now() - sent;
+      expect(code, child.output()).toBe(0);
+      expect(child.child.signalCode).toBeNull();
+      expect(tookMs).toBeLessThan(5_000);
+      expect(child.output()).toContain('SIGTERM during start-up: stopped cleanly before it had started.');
+      expect(child.output()).not.toMatch(/is running|Error|at .*\.ts:\d+/);
+    },
+    90_000,
+  );
 
   it('while "hado start" creates and migrates a fresh embedded store: exit 0, and the store opens afterwards', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hado-startup-signal-'));

@@ -40,10 +40,17 @@ afterAll(() => {
 describe('the packed tarball', () => {
   it('holds the compiled JavaScript and the deploy files, not the TypeScript sources or the tests', () => {
     const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' }).trim().split('\n');
-    for (const f of ['package/bin/hado.js', 'package/dist/cli/bin.js', 'package/dist/cli/main.js', 'package/dist/http/static/inbox.js', 'package/deploy/nginx/hado.conf', 'package/README.md']) {
+    for (const f of [
+      'package/bin/hado.js',
+      'package/dist/cli/bin.js',
+      'package/dist/cli/main.js',
+      'package/dist/http/static/inbox.js',
+      'package/deploy/nginx/hado.conf',
+      'package/README.md',
+    ]) {
       expect(files).toContain(f);
     }
-    expect(files.filter((f) => f.startsWith('package/src/') || f.startsWith('package/test/') || f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
+    expect(files.filter((f) => f.startsWith('package/src/') || f.startsWith('package/test/') || (f.endsWith('.ts') && !f.endsWith('.d.ts')))).toEqual([]);
   });
 
   it('installs without typescript or tsx', () => {
@@ -84,7 +91,16 @@ describe('the packed tarball', () => {
         '',
       ].join('\n'),
     );
-    const compilerOptions = { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2023', 'dom'], types: [], skipLibCheck: false };
+    const compilerOptions = {
+      strict: true,
+      noEmit: true,
+      module: 'nodenext',
+      moduleResolution: 'nodenext',
+      target: 'es2022',
+      lib: ['es2023', 'dom'],
+      types: [],
+      skipLibCheck: false,
+    };
     fs.writeFileSync(path.join(app(), 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['check.mts'] }));
     const tsc = await runProcess(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', '.'], { cwd: app(), env: env() });
     expect(tsc.stdout + tsc.stderr).toBe('');

@@ -115,7 +115,12 @@ beforeAll(async () => {
       url: '/api/events',
       headers: bearer,
       payload: {
-        events: [1, 2, 3, 4, 5, 6, 7, 8].map((n) => ({ user: login, source_ref: `fixture:${login}:${n}`, due_at: '2026-08-01T20:00', payload: { title: `Event ${n}` } })),
+        events: [1, 2, 3, 4, 5, 6, 7, 8].map((n) => ({
+          user: login,
+          source_ref: `fixture:${login}:${n}`,
+          due_at: '2026-08-01T20:00',
+          payload: { title: `Event ${n}` },
+        })),
       },
     });
     for (const e of put.events as Array<{ id: number }>) events.push(String(e.id));
@@ -128,7 +133,12 @@ beforeAll(async () => {
   // A device and a push subscription, as the document's examples make them.
   const asUser = { 'x-remote-user': USER };
   const device = await inject({ method: 'POST', url: '/me/devices', headers: asUser, payload: exampleBody(operation('POST', '/me/devices')!) as object });
-  const push = await inject({ method: 'POST', url: '/me/push/subscriptions', headers: asUser, payload: exampleBody(operation('POST', '/me/push/subscriptions')!) as object });
+  const push = await inject({
+    method: 'POST',
+    url: '/me/push/subscriptions',
+    headers: asUser,
+    payload: exampleBody(operation('POST', '/me/push/subscriptions')!) as object,
+  });
   // An email channel waiting for its confirmation: a real code and unsubscribe token.
   const user = await t.store.db.selectFrom('users').select('id').where('login', '=', USER).executeTakeFirstOrThrow();
   const now = toDate(t.clock.now());
@@ -189,7 +199,6 @@ function operation(method: string, url: string): Operation | undefined {
   return doc.paths[openApiPath(url)]?.[method.toLowerCase() as 'get'];
 }
 
-
 function exampleBody(op: Operation): unknown {
   const json = op.requestBody?.content['application/json'] as WithExamples | undefined;
   return json ? exampleOf(doc, json) : undefined;
@@ -199,15 +208,27 @@ function exampleBody(op: Operation): unknown {
 
 /** Characters that make parsers and Postgres unhappy, mixed into strings. */
 const nasty = fc.constantFrom('\u0000', '\uD800', '\uDFFF', '%', '../', '<script>', "'", '"', '\\', '\u202E', '𝕳', '\r\n', ' ', '');
-const text = fc.oneof(fc.string({ maxLength: 40 }), fc.stringMatching(/^[\x20-\x7E]{0,60}$/), nasty, fc.tuple(fc.string(), nasty).map(([a, b]) => a + b));
-const scalar = fc.oneof(text, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constantFrom(1e308, -0, 2 ** 53 + 1, '2026-08-01', '2026-08-01T20:00', 'P1D'));
+const text = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.stringMatching(/^[\x20-\x7E]{0,60}$/),
+  nasty,
+  fc.tuple(fc.string(), nasty).map(([a, b]) => a + b),
+);
+const scalar = fc.oneof(
+  text,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constantFrom(1e308, -0, 2 ** 53 + 1, '2026-08-01', '2026-08-01T20:00', 'P1D'),
+);
 
 /** Stands for a deeply nested value in a body, put in as text after JSON.stringify (a value that deep would overflow it). */
 const DEEP = '__fuzz_deep__';
 /** Deep nesting, by arrays or objects, as text. */
-const deep = fc.tuple(fc.integer({ min: 30, max: 5000 }), fc.boolean()).map(([n, arrays]) =>
-  arrays ? `${'['.repeat(n)}1${']'.repeat(n)}` : `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`,
-);
+const deep = fc
+  .tuple(fc.integer({ min: 30, max: 5000 }), fc.boolean())
+  .map(([n, arrays]) => (arrays ? `${'['.repeat(n)}1${']'.repeat(n)}` : `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`));
 
 type Mutation = { at: number; op: 'replace' | 'delete' | 'insert' | 'wrap'; key: string; value: unknown };
 const mutation: fc.Arbitrary<Mutation> = fc.record({
@@ -281,7 +302,15 @@ function jsonBody(example: unknown): fc.Arbitrary<string | undefined> {
   }
   return fc.oneof(
     { weight: 2, arbitrary: fc.constant(JSON.stringify(example)) },
-    { weight: 6, arbitrary: fc.tuple(fc.array(mutation, { minLength: 1, maxLength: 4 }).map((ms) => mutate(example, ms)), deep).map(toText) },
+    {
+      weight: 6,
+      arbitrary: fc
+        .tuple(
+          fc.array(mutation, { minLength: 1, maxLength: 4 }).map((ms) => mutate(example, ms)),
+          deep,
+        )
+        .map(toText),
+    },
     { weight: 1, arbitrary: junkBody },
   );
 }
@@ -301,7 +330,10 @@ function slackBody(tokens: string[]): fc.Arbitrary<string | undefined> {
     message: fc.record({ ts: fc.constantFrom('1700000000.000100', 'x') }),
   });
   return fc.oneof(
-    { weight: 6, arbitrary: fc.tuple(fc.array(mutation, { maxLength: 3 }), payload).map(([ms, p]) => `payload=${encodeURIComponent(JSON.stringify(mutate(p, ms)))}`) },
+    {
+      weight: 6,
+      arbitrary: fc.tuple(fc.array(mutation, { maxLength: 3 }), payload).map(([ms, p]) => `payload=${encodeURIComponent(JSON.stringify(mutate(p, ms)))}`),
+    },
     { weight: 1, arbitrary: fc.constant(undefined) },
     { weight: 2, arbitrary: junkBody.map((j) => (j.length % 2 ? `payload=${encodeURIComponent(j)}` : j)) },
   );
@@ -311,7 +343,15 @@ const jsonType = fc.oneof(
   { weight: 8, arbitrary: fc.constant('application/json') },
   {
     weight: 2,
-    arbitrary: fc.constantFrom('application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', 'application/vnd.api+json', undefined),
+    arbitrary: fc.constantFrom(
+      'application/json; charset=utf-8',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/json; charset=latin1',
+      'application/vnd.api+json',
+      undefined,
+    ),
   },
 );
 const formType = fc.oneof(
@@ -328,7 +368,10 @@ function paramFor(name: string, real: string[]): fc.Arbitrary<string> {
         ? fc.stringMatching(/^[A-Za-z0-9_-]{22}$/)
         : name === 'file'
           ? fc.constantFrom('inbox.css', 'inbox.000000000000.css', 'x.js', '..%2Fpackage.json', '.env')
-          : fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), fc.nat().map((n) => `${n}.${'A'.repeat(32)}`));
+          : fc.oneof(
+              fc.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+              fc.nat().map((n) => `${n}.${'A'.repeat(32)}`),
+            );
   const bad = fc.constantFrom('0', '-1', '1e3', '99999999999999999999', 'NaN', '%00', '%E0%A4%A', '%F0%9D%95%B3', 'x'.repeat(300), '%2F..%2F', '%20');
   return fc.oneof(
     { weight: 6, arbitrary: fc.constantFrom(...real) },
@@ -355,7 +398,13 @@ function queryFor(route: Route, op: Operation | undefined): fc.Arbitrary<string>
 const hosts = fc.oneof(
   { weight: 6, arbitrary: fc.constant(APP_HOST) },
   { weight: 3, arbitrary: fc.constantFrom('127.0.0.1:8080', 'localhost:8080', '[::1]:8080', `${APP_HOST}:443`, 'HADO.example.org') },
-  { weight: 1, arbitrary: fc.oneof(fc.constantFrom('evil.example', '127.0.0.1.nip.io', `${APP_HOST}:8080`, 'user@hado.example.org', ''), fc.stringMatching(/^[\x21-\x7E]{0,30}$/)) },
+  {
+    weight: 1,
+    arbitrary: fc.oneof(
+      fc.constantFrom('evil.example', '127.0.0.1.nip.io', `${APP_HOST}:8080`, 'user@hado.example.org', ''),
+      fc.stringMatching(/^[\x21-\x7E]{0,30}$/),
+    ),
+  },
 );
 
 const extraHeaders = fc.oneof(
@@ -363,9 +412,33 @@ const extraHeaders = fc.oneof(
   {
     weight: 1,
     arbitrary: fc.dictionary(
-      fc.constantFrom('origin', 'sec-fetch-site', 'x-forwarded-for', 'forwarded', 'via', 'webhook-id', 'last-event-id', 'accept', 'accept-language', 'cookie', 'x-junk', 'if-none-match'),
+      fc.constantFrom(
+        'origin',
+        'sec-fetch-site',
+        'x-forwarded-for',
+        'forwarded',
+        'via',
+        'webhook-id',
+        'last-event-id',
+        'accept',
+        'accept-language',
+        'cookie',
+        'x-junk',
+        'if-none-match',
+      ),
       fc.oneof(
-        fc.constantFrom('same-origin', 'none', 'cross-site', `https://${APP_HOST}`, 'http://evil.example', 'null', 'text/html', '*/*', 'ru, en;q=0.5', '203.0.113.7'),
+        fc.constantFrom(
+          'same-origin',
+          'none',
+          'cross-site',
+          `https://${APP_HOST}`,
+          'http://evil.example',
+          'null',
+          'text/html',
+          '*/*',
+          'ru, en;q=0.5',
+          '203.0.113.7',
+        ),
         fc.stringMatching(/^[\x21-\x7E]{0,40}$/),
       ),
       { maxKeys: 3 },
@@ -394,7 +467,10 @@ function credentialsFor(route: Route, op: Operation | undefined): fc.Arbitrary<W
   type Slack = 'slack-good' | 'slack-stale' | 'slack-bad';
   const right: fc.Arbitrary<Who | Slack> =
     scheme === 'sourceToken'
-      ? fc.constantFrom<Who>({ headers: { authorization: `Bearer ${token}` }, remoteAddress: stranger }, { headers: { authorization: `bearer  ${token}` }, remoteAddress: '127.0.0.1' })
+      ? fc.constantFrom<Who>(
+          { headers: { authorization: `Bearer ${token}` }, remoteAddress: stranger },
+          { headers: { authorization: `bearer  ${token}` }, remoteAddress: '127.0.0.1' },
+        )
       : scheme === 'forwardAuth'
         ? fc.constantFrom<Who>(
             { headers: { 'x-remote-user': USER }, remoteAddress: '127.0.0.1' },
@@ -413,7 +489,9 @@ function credentialsFor(route: Route, op: Operation | undefined): fc.Arbitrary<W
 function slackSignature(how: 'slack-good' | 'slack-stale' | 'slack-bad', body: string): Record<string, string> {
   const now = Math.floor(t.clock.now().epochMilliseconds / 1000);
   const ts = how === 'slack-stale' ? now - 600 : now;
-  const mac = createHmac('sha256', how === 'slack-bad' ? 'not-the-secret' : SLACK_SECRET).update(`v0:${ts}:${body}`).digest('hex');
+  const mac = createHmac('sha256', how === 'slack-bad' ? 'not-the-secret' : SLACK_SECRET)
+    .update(`v0:${ts}:${body}`)
+    .digest('hex');
   return { 'x-slack-request-timestamp': String(ts), 'x-slack-signature': `v0=${mac}` };
 }
 
@@ -473,7 +551,9 @@ describe('fuzz: no request produces a 5xx', () => {
       statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
       answered.set(key(route), (answered.get(key(route)) ?? 0) + 1);
       if (res.statusCode >= 500) {
-        failures.push(`#${i} (seed ${SEED + i}) ${opts!.method} ${opts!.url} ${JSON.stringify(opts!.headers)} ${String(opts!.payload ?? '').slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 300)}`);
+        failures.push(
+          `#${i} (seed ${SEED + i}) ${opts!.method} ${opts!.url} ${JSON.stringify(opts!.headers)} ${String(opts!.payload ?? '').slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 300)}`,
+        );
       }
     }
     const count = (pred: (s: number) => boolean) => [...statuses].filter(([s]) => pred(s)).reduce((n, [, c]) => n + c, 0);

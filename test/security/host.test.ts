@@ -22,12 +22,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A request over a real socket to 127.0.0.1 with the Host (and headers) a browser or proxy would send. */
-function raw(
-  method: string,
-  path: string,
-  headers: Record<string, string>,
-  body?: string,
-): Promise<{ status: number; body: string }> {
+function raw(method: string, path: string, headers: Record<string, string>, body?: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, method, path, headers, agent: false }, (res) => {
       let text = '';

@@ -100,8 +100,13 @@ async function canary(): Promise<{ port: number; hits: string[]; close(): Promis
 }
 
 /** A DNS server that rebinds: the name looked harmless when it was saved; now it answers loopback. */
-const rebinding = (answers: string[]): Resolve => (_host, _opts, cb) =>
-  cb(null, answers.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
+const rebinding =
+  (answers: string[]): Resolve =>
+  (_host, _opts, cb) =>
+    cb(
+      null,
+      answers.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+    );
 
 describe('connect time: the resolved address is judged on every connection', () => {
   let c: Awaited<ReturnType<typeof canary>>;
@@ -110,8 +115,7 @@ describe('connect time: the resolved address is judged on every connection', () 
   });
   afterAll(() => c.close());
 
-  const get = (p: OutboundPolicy, host: string) =>
-    httpClient(p).request(`http://${host}:${c.port}/probe`, { method: 'GET', timeoutMs: 2000, maxBody: 100 });
+  const get = (p: OutboundPolicy, host: string) => httpClient(p).request(`http://${host}:${c.port}/probe`, { method: 'GET', timeoutMs: 2000, maxBody: 100 });
 
   it('a name that resolves to loopback (DNS rebinding) is refused and nothing is sent', async () => {
     const p = new OutboundPolicy({ allowedNetworks: [], allowPrivate: true, resolve: rebinding(['127.0.0.1']) });

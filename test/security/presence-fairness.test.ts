@@ -92,7 +92,9 @@ describe('a channel that keeps timing out is backed off, and /me/channels says s
     // It answers again at its next turn: the state clears.
     h.clock.set(madrid('2026-08-14T09:16'));
     const channel = (await channelsOfUsers(h.store.db, [me.id])).get(me.id)!.find((c) => c.id === id)!;
-    expect(await h.presence.ask([{ channels: [channel], user: { id: me.id, login: 'slow', lastHeartbeatAt: null } }], h.clock.now())).toEqual(new Map([[id, 'present']]));
+    expect(await h.presence.ask([{ channels: [channel], user: { id: me.id, login: 'slow', lastHeartbeatAt: null } }], h.clock.now())).toEqual(
+      new Map([[id, 'present']]),
+    );
     const view = (await call(h, 'GET', '/me/channels', { user: 'slow' })).body.channels.find((c: { id: number }) => c.id === id);
     expect(view).toMatchObject({ presence_timeouts: 0, presence_backoff_until: null });
     await ha.close();

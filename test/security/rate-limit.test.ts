@@ -29,7 +29,14 @@ beforeAll(async () => {
   actionToken = randomBytes(32).toString('base64url');
   await t.store.db
     .insertInto('deliveries')
-    .values({ event_id: put.body.events[0].id, channel_id: channel.id, window_start: new Date('2026-08-01T10:00:00Z'), action_token_hash: hashToken(actionToken), result: 'ok', created_at: new Date('2026-08-01T10:00:00Z') })
+    .values({
+      event_id: put.body.events[0].id,
+      channel_id: channel.id,
+      window_start: new Date('2026-08-01T10:00:00Z'),
+      action_token_hash: hashToken(actionToken),
+      result: 'ok',
+      created_at: new Date('2026-08-01T10:00:00Z'),
+    })
     .execute();
 }, 60_000);
 afterAll(() => t.close());

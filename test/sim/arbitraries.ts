@@ -22,7 +22,11 @@ const nearMinute = (wallMinute: number) => fc.integer({ min: -75, max: 75 }).map
 /** A minute of the day: near the transition's wall clock (both sides), on a round hour, or anywhere; only near for `edges`. */
 function minuteOfDay(wallMinute: number, edges = false): fc.Arbitrary<number> {
   if (edges) return nearMinute(wallMinute);
-  return fc.oneof(nearMinute(wallMinute), fc.integer({ min: 0, max: 23 }).map((h) => h * 60), fc.integer({ min: 0, max: 1439 }));
+  return fc.oneof(
+    nearMinute(wallMinute),
+    fc.integer({ min: 0, max: 23 }).map((h) => h * 60),
+    fc.integer({ min: 0, max: 1439 }),
+  );
 }
 
 /**
@@ -113,14 +117,13 @@ function presenceArb(from: number, until: number, blind: boolean): fc.Arbitrary<
   const constant = fc.constantFrom(...answers).map((v): PresenceModel => ({ initial: v, changes: [] }));
   if (blind) return constant;
   const changing = fc
-    .tuple(
-      fc.constantFrom(...answers),
-      fc.array(fc.tuple(fc.integer({ min: from, max: until }), fc.constantFrom(...answers)), { maxLength: 8 }),
-    )
-    .map(([initial, cs]): PresenceModel => ({
-      initial,
-      changes: cs.map(([t, value]) => ({ at: Math.floor(t / MINUTE) * MINUTE, value })).sort((a, b) => a.at - b.at),
-    }));
+    .tuple(fc.constantFrom(...answers), fc.array(fc.tuple(fc.integer({ min: from, max: until }), fc.constantFrom(...answers)), { maxLength: 8 }))
+    .map(
+      ([initial, cs]): PresenceModel => ({
+        initial,
+        changes: cs.map(([t, value]) => ({ at: Math.floor(t / MINUTE) * MINUTE, value })).sort((a, b) => a.at - b.at),
+      }),
+    );
   return fc.oneof(constant, changing);
 }
 
@@ -174,10 +177,9 @@ export function scenarioArb(o: ScenarioOptions): fc.Arbitrary<SimInput> {
       until: fc.constant(until),
       actions: o.blind
         ? fc.constant([] as SimAction[])
-        : fc.array(
-            fc.record({ at: fc.integer({ min: pushAt, max: until }), action: fc.constantFrom<'ack' | 'done'>('ack', 'ack', 'ack', 'done') }),
-            { maxLength: 3 },
-          ),
+        : fc.array(fc.record({ at: fc.integer({ min: pushAt, max: until }), action: fc.constantFrom<'ack' | 'done'>('ack', 'ack', 'ack', 'done') }), {
+            maxLength: 3,
+          }),
     }),
   );
 }

@@ -55,9 +55,7 @@ export function onePerWindow(input: SimInput, r: SimResult): string[] {
       const a = activeSpan(day, user);
       const before = r.deliveries.find((e) => e.at < d.at && e.at >= a.start && e.at < a.end);
       if (before) {
-        out.push(
-          `${d.state} reminder at ${wallText(d.at, user.tz)} on a day that already had one (${before.state} at ${wallText(before.at, user.tz)})`,
-        );
+        out.push(`${d.state} reminder at ${wallText(d.at, user.tz)} on a day that already had one (${before.state} at ${wallText(before.at, user.tz)})`);
       }
     }
   }
@@ -83,7 +81,9 @@ export function forwardAtA4(input: SimInput, r: SimResult): string[] {
       if (t.to !== 'done') {
         const milestone = t.to === 'preparing' ? p.preparingAt : t.to === 'today' ? p.todayAt : p.dueAt;
         if (milestone === null || t.at !== ceilMinute(milestone)) {
-          out.push(`round ${round.round}: ${t.from} → ${t.to} at ${wallText(t.at, user.tz)}, §6 says ${milestone === null ? 'never' : wallText(milestone, user.tz)}`);
+          out.push(
+            `round ${round.round}: ${t.from} → ${t.to} at ${wallText(t.at, user.tz)}, §6 says ${milestone === null ? 'never' : wallText(milestone, user.tz)}`,
+          );
         }
       }
       state = t.to;
@@ -92,7 +92,8 @@ export function forwardAtA4(input: SimInput, r: SimResult): string[] {
     if (next && state !== 'done' && state !== 'expired') out.push(`round ${round.round} rolled while ${state}`);
     if (next) {
       const end = r.transitions.find((x) => x.round === round.round && (x.to === 'done' || x.to === 'expired'));
-      if (end && end.at !== next.startedAt) out.push(`round ${round.round} ended at ${wallText(end.at, user.tz)} but rolled at ${wallText(next.startedAt, user.tz)}`);
+      if (end && end.at !== next.startedAt)
+        out.push(`round ${round.round} ended at ${wallText(end.at, user.tz)} but rolled at ${wallText(next.startedAt, user.tz)}`);
     }
     if (!next && (state === 'done' || state === 'expired') && 'recurrence' in input.event) {
       const end = r.transitions.find((x) => x.round === round.round && x.to === state)!;

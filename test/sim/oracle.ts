@@ -54,7 +54,8 @@ function computeSlots(day: PlainDate, user: UserSettings): Slot[] {
   const last = day.toPlainDateTime(user.quietStart);
   for (let wall = day.toPlainDateTime(user.quietEnd); Temporal.PlainDateTime.compare(wall, last) < 0; wall = wall.add({ hours: 1 })) {
     const next = Temporal.PlainDateTime.compare(wall.add({ hours: 1 }), last) < 0 ? wall.add({ hours: 1 }) : last;
-    const start = out.length === 0 && wall.toPlainTime().equals(user.quietEnd) ? activeSpan(day, user).start : at(wall.toPlainDate(), wall.toPlainTime(), user.tz);
+    const start =
+      out.length === 0 && wall.toPlainTime().equals(user.quietEnd) ? activeSpan(day, user).start : at(wall.toPlainDate(), wall.toPlainTime(), user.tz);
     const end = at(next.toPlainDate(), next.toPlainTime(), user.tz);
     if (start < end) out.push({ start, end, hour: wall.hour });
   }
@@ -124,9 +125,7 @@ export function blindSchedule(dates: EventDates, user: UserSettings, cfg: Window
     if (p.preparingAt !== null && dayFallback < p.todayAt) offer('preparing', a, dayFallback, p.preparingAt, p.todayAt);
     // today: hourly windows from todayAt to the due moment, the last one clipped; fallback in the 9/14/20 windows.
     const all = hourSlots(day, user);
-    const slots = all
-      .map((s) => ({ ...s, start: Math.max(s.start, p.todayAt), end: Math.min(s.end, p.dueAt) }))
-      .filter((s) => s.start < s.end);
+    const slots = all.map((s) => ({ ...s, start: Math.max(s.start, p.todayAt), end: Math.min(s.end, p.dueAt) })).filter((s) => s.start < s.end);
     if (slots.length > 0) {
       const inside = cfg.fallbackHours.filter((h) => all.some((s) => s.hour === h));
       let picked = inside.length === 0 ? slots.filter((_, i) => i === 0 || i === slots.length - 1) : slots.filter((s) => inside.includes(s.hour));

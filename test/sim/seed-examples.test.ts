@@ -27,7 +27,8 @@ interface Story {
 function run(s: Story) {
   const tz = s.tz ?? BERLIN;
   const ms = (wall: string) => Temporal.PlainDateTime.from(wall).toZonedDateTime(tz).toInstant().epochMilliseconds;
-  const show = (t: number) => Temporal.Instant.fromEpochMilliseconds(t).toZonedDateTimeISO(tz).toPlainDateTime().toString({ smallestUnit: 'minute' }).slice(5).replace('T', ' ');
+  const show = (t: number) =>
+    Temporal.Instant.fromEpochMilliseconds(t).toZonedDateTimeISO(tz).toPlainDateTime().toString({ smallestUnit: 'minute' }).slice(5).replace('T', ' ');
   const [quietStart, quietEnd] = s.quiet ?? ['22:00', '09:00'];
   let presence: PresenceModel = { initial: 'absent', changes: [] };
   if (s.presence === 'present') presence = { initial: 'present', changes: [] };
@@ -236,7 +237,12 @@ describe('issue 9: the four cases, through the simulator', () => {
   });
 
   it('4. Berlin, quiet_end 02:30, due 2026-03-29T02:45 (in the gap): today from the eve at 20:00, reminded, expired at 03:00', () => {
-    const r = run({ quiet: ['22:00', '02:30'], event: { due_at: '2026-03-29T02:45', after_due: 'expire' }, push: '2026-03-27T12:00', until: '2026-03-29T12:00' });
+    const r = run({
+      quiet: ['22:00', '02:30'],
+      event: { due_at: '2026-03-29T02:45', after_due: 'expire' },
+      push: '2026-03-27T12:00',
+      until: '2026-03-29T12:00',
+    });
     expect(r.transitions).toEqual(['03-28 20:00 scheduled→today', '03-29 03:00 today→expired']);
     expect(r.deliveries).toEqual(['03-28 21:20 today']);
     expect(r.problems).toEqual([]);

@@ -48,33 +48,37 @@ describe('a whole year, nobody present', () => {
     ['America/Santiago', { type: 'monthly', day_of_month: 31 }, 3, 'expire', ['23:30', '00:15']],
   ];
 
-  it.each(cases)('%s: %j, fire_days_before %d, %s, quiet %j', (tz, rule, lead, afterDue, [quietStart, quietEnd]) => {
-    const { from, until } = year(tz, 2026);
-    const input: SimInput = {
-      event: { recurrence: rule, fire_days_before: lead, after_due: afterDue },
-      user: { tz, quietStart: Temporal.PlainTime.from(quietStart), quietEnd: Temporal.PlainTime.from(quietEnd) },
-      channels: [
-        { id: 1, type: 'web', enabled: true, presence: { initial: 'absent', changes: [] } },
-        { id: 3, type: 'telegram', enabled: true, presence: { initial: 'unknown', changes: [] } },
-      ],
-      pushAt: from - 17_000,
-      until,
-    };
-    const r = simulate(input);
-    coverage.add(tz, input.pushAt, until, r.steps);
-    for (const t of allTransitions(tz)) if (t.epochMilliseconds >= from && t.epochMilliseconds < until) coverage.transitions.add(`${tz}@${t}`);
-    expect([...general(input, r), ...blindExactly(input, r)]).toEqual([]);
-    // Every round that began before its today phase and ended in the year was reminded at least once.
-    expect(r.rounds.length).toBeGreaterThanOrEqual(12);
-    const reminded = new Set(r.deliveries.map((d) => d.round));
-    const whole = r.rounds.filter((x) => {
-      const p = phases(x.dates, input.user);
-      return x.startedAt <= p.todayAt && p.dueAt <= until;
-    });
-    expect(whole.length).toBeGreaterThanOrEqual(r.rounds.length - 2);
-    expect(whole.filter((x) => !reminded.has(x.round)).map((x) => x.dueAt)).toEqual([]);
-    // A year is about a second of CPU; the margin is for a machine shared with the rest of the suite.
-  }, 120_000);
+  it.each(cases)(
+    '%s: %j, fire_days_before %d, %s, quiet %j',
+    (tz, rule, lead, afterDue, [quietStart, quietEnd]) => {
+      const { from, until } = year(tz, 2026);
+      const input: SimInput = {
+        event: { recurrence: rule, fire_days_before: lead, after_due: afterDue },
+        user: { tz, quietStart: Temporal.PlainTime.from(quietStart), quietEnd: Temporal.PlainTime.from(quietEnd) },
+        channels: [
+          { id: 1, type: 'web', enabled: true, presence: { initial: 'absent', changes: [] } },
+          { id: 3, type: 'telegram', enabled: true, presence: { initial: 'unknown', changes: [] } },
+        ],
+        pushAt: from - 17_000,
+        until,
+      };
+      const r = simulate(input);
+      coverage.add(tz, input.pushAt, until, r.steps);
+      for (const t of allTransitions(tz)) if (t.epochMilliseconds >= from && t.epochMilliseconds < until) coverage.transitions.add(`${tz}@${t}`);
+      expect([...general(input, r), ...blindExactly(input, r)]).toEqual([]);
+      // Every round that began before its today phase and ended in the year was reminded at least once.
+      expect(r.rounds.length).toBeGreaterThanOrEqual(12);
+      const reminded = new Set(r.deliveries.map((d) => d.round));
+      const whole = r.rounds.filter((x) => {
+        const p = phases(x.dates, input.user);
+        return x.startedAt <= p.todayAt && p.dueAt <= until;
+      });
+      expect(whole.length).toBeGreaterThanOrEqual(r.rounds.length - 2);
+      expect(whole.filter((x) => !reminded.has(x.round)).map((x) => x.dueAt)).toEqual([]);
+      // A year is about a second of CPU; the margin is for a machine shared with the rest of the suite.
+    },
+    120_000,
+  );
 });
 
 /** What a run did, comparable across stepping modes. */
@@ -87,25 +91,29 @@ const trace = (r: SimResult) => ({
 
 describe('stepping modes agree', () => {
   const zones = ['Europe/Berlin', 'America/Santiago', 'Australia/Lord_Howe', 'Pacific/Chatham', 'America/New_York', 'Asia/Tehran'];
-  it.each(zones)('%s: exhaustive = tick = fast, around a transition', (tz) => {
-    // Tehran has had no DST since 2022: its scenarios sit around an ordinary instant.
-    const transition = nextTransition(tz, Temporal.Instant.from('2026-01-01T00:00:00Z'));
-    if (transition) coverage.transitions.add(`${tz}@${transition}`);
-    const at = transition ?? Temporal.Instant.from('2026-06-01T00:00:00Z');
-    for (const blind of [false, true]) {
-      const arb = scenarioArb({ at: at.epochMilliseconds, tz, zones: [...EXTREME_ZONES], blind, maxDaysBefore: 1, maxDaysAfter: 1 });
-      fc.assert(
-        fc.property(arb, (input) => {
-          const exhaustive = simulate({ ...input, mode: 'exhaustive' });
-          const tick = simulate({ ...input, mode: 'tick' });
-          const fast = simulate({ ...input, mode: 'fast' });
-          coverage.add(tz, input.pushAt, input.until, exhaustive.steps);
-          expect(trace(tick)).toEqual(trace(exhaustive));
-          expect(trace(fast)).toEqual(trace(exhaustive));
-          expect(general(input, fast)).toEqual([]);
-        }),
-        { numRuns: 1, seed: hash(`${SEED}|modes|${tz}|${blind}`) },
-      );
-    }
-  }, 120_000);
+  it.each(zones)(
+    '%s: exhaustive = tick = fast, around a transition',
+    (tz) => {
+      // Tehran has had no DST since 2022: its scenarios sit around an ordinary instant.
+      const transition = nextTransition(tz, Temporal.Instant.from('2026-01-01T00:00:00Z'));
+      if (transition) coverage.transitions.add(`${tz}@${transition}`);
+      const at = transition ?? Temporal.Instant.from('2026-06-01T00:00:00Z');
+      for (const blind of [false, true]) {
+        const arb = scenarioArb({ at: at.epochMilliseconds, tz, zones: [...EXTREME_ZONES], blind, maxDaysBefore: 1, maxDaysAfter: 1 });
+        fc.assert(
+          fc.property(arb, (input) => {
+            const exhaustive = simulate({ ...input, mode: 'exhaustive' });
+            const tick = simulate({ ...input, mode: 'tick' });
+            const fast = simulate({ ...input, mode: 'fast' });
+            coverage.add(tz, input.pushAt, input.until, exhaustive.steps);
+            expect(trace(tick)).toEqual(trace(exhaustive));
+            expect(trace(fast)).toEqual(trace(exhaustive));
+            expect(general(input, fast)).toEqual([]);
+          }),
+          { numRuns: 1, seed: hash(`${SEED}|modes|${tz}|${blind}`) },
+        );
+      }
+    },
+    120_000,
+  );
 });

@@ -77,7 +77,11 @@ function check(input: SimInput, blind: boolean, zone: string): void {
 }
 
 afterAll(() => {
-  console.log(coverage.report(`simulation (seed ${SEED}, ${ALL ? 'every transition' : 'two transitions a zone'}, ${EVERY_KIND ? 'every kind' : 'one kind'} each, ${RUNS} run(s))`));
+  console.log(
+    coverage.report(
+      `simulation (seed ${SEED}, ${ALL ? 'every transition' : 'two transitions a zone'}, ${EVERY_KIND ? 'every kind' : 'one kind'} each, ${RUNS} run(s))`,
+    ),
+  );
 });
 
 describe.each([...ZONES, ...EXTRA])('%s', (zone) => {

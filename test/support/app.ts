@@ -18,9 +18,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(
-  opts: { env?: Record<string, string>; now?: string; onRoute?: AppOptions['onRoute'] } = {},
-): Promise<TestApp> {
+export async function createTestApp(opts: { env?: Record<string, string>; now?: string; onRoute?: AppOptions['onRoute'] } = {}): Promise<TestApp> {
   const store = await createTestStore();
   const clock = new FakeClock(opts.now ?? '2026-08-01T12:00:00Z');
   const config = loadConfig({ HADO_DEFAULT_TZ: 'Europe/Madrid', HADO_LOCAL_USER: '', ...opts.env });

@@ -156,8 +156,7 @@ export async function createCliBackend(prefix = 'hado-cli-'): Promise<CliBackend
     u.pathname = `/${dbName}`;
     databaseUrl = u.toString();
   }
-  const env = (extra: Record<string, string> = {}) =>
-    cleanEnv({ ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { HADO_DATA_DIR: dataDir }), ...extra });
+  const env = (extra: Record<string, string> = {}) => cleanEnv({ ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { HADO_DATA_DIR: dataDir }), ...extra });
   return {
     dataDir,
     databaseUrl,

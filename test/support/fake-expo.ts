@@ -106,7 +106,11 @@ export async function startFakeExpo(): Promise<FakeExpo> {
         if (messages.length > 100) return json(res, 400, { errors: [{ code: 'PUSH_TOO_MANY_NOTIFICATIONS', message: 'over 100' }] });
         const tickets = messages.map((m) => {
           if (fake.deadNow.has(m.to)) {
-            return { status: 'error', message: `"${m.to}" is not a registered push notification recipient`, details: { error: 'DeviceNotRegistered', expoPushToken: m.to } };
+            return {
+              status: 'error',
+              message: `"${m.to}" is not a registered push notification recipient`,
+              details: { error: 'DeviceNotRegistered', expoPushToken: m.to },
+            };
           }
           const other = fake.ticketErrors.get(m.to);
           if (other) return { status: 'error', message: `${other} for ${m.to}`, details: { error: other } };

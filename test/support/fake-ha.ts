@@ -86,8 +86,7 @@ export async function startFakeHa(clock: Clock): Promise<FakeHa> {
       }
       const person = /^\/api\/states\/person\.([a-z0-9_]+)$/.exec(path);
       if (person && req.method === 'GET') {
-        const json = (status: number, body: unknown) =>
-          void res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+        const json = (status: number, body: unknown) => void res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
         if (req.headers.authorization !== `Bearer ${ha.haToken}`) return json(401, { message: 'Unauthorized' });
         const state = ha.personStates[person[1]!];
         if (state === undefined) return json(404, { message: 'Entity not found.' });

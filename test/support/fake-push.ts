@@ -57,7 +57,12 @@ function publicKeyOf(point: Buffer) {
 }
 
 /** Checks a `vapid t=<jwt>, k=<key>` header; returns the claims or why not. */
-export function checkVapid(header: string | undefined, vapidKey: string, origin: string, nowSeconds: number): { aud: string; exp: number; sub: string } | string {
+export function checkVapid(
+  header: string | undefined,
+  vapidKey: string,
+  origin: string,
+  nowSeconds: number,
+): { aud: string; exp: number; sub: string } | string {
   const m = /^vapid t=([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+), ?k=([A-Za-z0-9_-]+)$/.exec(header ?? '');
   if (!m) return `bad Authorization: ${header}`;
   const [jwt, k] = [m[1]!, m[2]!];
@@ -66,7 +71,12 @@ export function checkVapid(header: string | undefined, vapidKey: string, origin:
   const head = JSON.parse(Buffer.from(h, 'base64url').toString()) as { alg?: string; typ?: string };
   if (head.alg !== 'ES256') return `alg ${head.alg}`;
   // JWS ES256 signatures are r‖s (IEEE P1363), not DER.
-  const ok = verify('sha256', Buffer.from(`${h}.${p}`), { key: publicKeyOf(Buffer.from(k, 'base64url')), dsaEncoding: 'ieee-p1363' }, Buffer.from(s, 'base64url'));
+  const ok = verify(
+    'sha256',
+    Buffer.from(`${h}.${p}`),
+    { key: publicKeyOf(Buffer.from(k, 'base64url')), dsaEncoding: 'ieee-p1363' },
+    Buffer.from(s, 'base64url'),
+  );
   if (!ok) return 'signature does not verify';
   const claims = JSON.parse(Buffer.from(p, 'base64url').toString()) as { aud: string; exp: number; sub: string };
   if (claims.aud !== origin) return `aud ${claims.aud} is not ${origin}`;

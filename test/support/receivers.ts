@@ -45,8 +45,7 @@ async function startReceiver(kind: Kind): Promise<Receiver> {
     else if (kind === 'hanging') {
       r.held.push(res);
       r.maxHeld = Math.max(r.maxHeld, r.held.length);
-    }
-    else if (kind === 'failing') res.writeHead(500).end('down for maintenance');
+    } else if (kind === 'failing') res.writeHead(500).end('down for maintenance');
     else res.writeHead(200).end('ok');
   });
   await new Promise<void>((resolve) => r.server.listen(0, '127.0.0.1', resolve));
@@ -65,12 +64,7 @@ export interface Fleet {
  * Starts the receivers (healthy, then hanging, then failing) and gives each
  * `channelsPerReceiver` users with a webhook channel to it and one event.
  */
-export async function startFleet(
-  db: Db,
-  counts: Record<Kind, number>,
-  channelsPerReceiver: number,
-  clock: Clock = systemClock,
-): Promise<Fleet> {
+export async function startFleet(db: Db, counts: Record<Kind, number>, channelsPerReceiver: number, clock: Clock = systemClock): Promise<Fleet> {
   const kinds: Kind[] = [
     ...Array<Kind>(counts.healthy).fill('healthy'),
     ...Array<Kind>(counts.hanging).fill('hanging'),
@@ -150,12 +144,7 @@ const quantile = (sorted: number[], q: number): number => sorted[Math.min(sorted
  * (or `timeoutMs` passed), with the healthy rows' latencies. The hanging
  * receivers' requests are then cut, so the drain ends quickly.
  */
-export async function measure(
-  db: Db,
-  fleet: Fleet,
-  healthyRows: number,
-  opts: Partial<WorkerOptions> & { timeoutMs?: number } = {},
-): Promise<RunResult> {
+export async function measure(db: Db, fleet: Fleet, healthyRows: number, opts: Partial<WorkerOptions> & { timeoutMs?: number } = {}): Promise<RunResult> {
   const healthy = fleet.receivers.filter((r) => r.kind === 'healthy');
   for (const r of fleet.receivers) {
     r.arrivals.clear();

@@ -159,7 +159,11 @@ describe('flood limits', () => {
       ch.deliver(message(), user, channel({ config: { chat_id: 2 } })),
       ch.deliver(message(), user, channel({ config: { chat_id: 3 } })),
     ]);
-    const toChat = (id: number) => tg.calls('sendMessage').filter((c) => c.body.chat_id === id).map((c) => c.at);
+    const toChat = (id: number) =>
+      tg
+        .calls('sendMessage')
+        .filter((c) => c.body.chat_id === id)
+        .map((c) => c.at);
     const one = toChat(1);
     expect(one).toHaveLength(3);
     // Slots leave a second apart; arrival can jitter a little on a loaded machine.
@@ -215,10 +219,13 @@ describe('flood limits', () => {
 
   it('does not queue a send whose slot is further than maxWaitMs away', () => {
     const t = 0;
-    const limiter = new SendLimiter({ perChatIntervalMs: 1000, globalPerSecond: 25, maxWaitMs: 1500 }, {
-      now: () => t,
-      sleep: async () => {},
-    });
+    const limiter = new SendLimiter(
+      { perChatIntervalMs: 1000, globalPerSecond: 25, maxWaitMs: 1500 },
+      {
+        now: () => t,
+        sleep: async () => {},
+      },
+    );
     expect(limiter.reserve('a')).toEqual({ ok: true, waitMs: 0 });
     expect(limiter.reserve('a')).toEqual({ ok: true, waitMs: 1000 });
     expect(limiter.reserve('a')).toEqual({ ok: false, retryAfterMs: 2000 });

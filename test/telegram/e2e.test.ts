@@ -70,8 +70,7 @@ async function birthday(login: string, ref: string) {
   return res.body.events[0].id as number;
 }
 
-const deliveryRows = (eventId: number) =>
-  t.store.db.selectFrom('deliveries').selectAll().where('event_id', '=', eventId).orderBy('id').execute();
+const deliveryRows = (eventId: number) => t.store.db.selectFrom('deliveries').selectAll().where('event_id', '=', eventId).orderBy('id').execute();
 
 describe('Telegram through the tick and the worker', () => {
   it('a chat that just wrote to the bot is present: the reminder goes there, Done from its button closes the event', async () => {

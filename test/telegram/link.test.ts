@@ -35,7 +35,11 @@ async function sameStoreApp(env: Record<string, string>): Promise<TestApp> {
   return { ...t, config, ctx, app: await buildApp(ctx) };
 }
 
-const replies = (chatId: number) => tg.calls('sendMessage').filter((c) => c.body.chat_id === chatId).map((c) => c.body.text);
+const replies = (chatId: number) =>
+  tg
+    .calls('sendMessage')
+    .filter((c) => c.body.chat_id === chatId)
+    .map((c) => c.body.text);
 
 async function telegramChannelOf(login: string) {
   return t.store.db
@@ -110,7 +114,9 @@ describe('/start <code>', () => {
     await settle(t);
     expect(replies(5001)).toEqual([REPLIES.linked]);
     const record = { id: ch!.id, userId: 0, type: 'telegram' as const, enabled: true, config: ch!.config, secret: null, lastSeenAt: ch!.last_seen_at };
-    expect(await telegramChannel(t.ctx.telegram).presence({ id: 0, login: 'ana', lastHeartbeatAt: null }, record, new Date('2026-08-14T08:05:00Z'))).toBe('present');
+    expect(await telegramChannel(t.ctx.telegram).presence({ id: 0, login: 'ana', lastHeartbeatAt: null }, record, new Date('2026-08-14T08:05:00Z'))).toBe(
+      'present',
+    );
   });
 
   it('accepts the form the t.me deep link sends and "/start@bot code"; relinking moves the channel to the new chat', async () => {

@@ -38,7 +38,11 @@ function speaking<T extends { message?: { from: object }; callback_query?: { fro
   return update;
 }
 
-const replies = (chatId: number) => tg.calls('sendMessage').filter((c) => c.body.chat_id === chatId).map((c) => c.body.text);
+const replies = (chatId: number) =>
+  tg
+    .calls('sendMessage')
+    .filter((c) => c.body.chat_id === chatId)
+    .map((c) => c.body.text);
 const answers = () => tg.calls('answerCallbackQuery').map((c) => c.body.text);
 
 let ref = 1;

@@ -139,7 +139,13 @@ describe('the worker behind an open breaker', () => {
     const source = await createSource(store.db, clock, 'breaker');
     const users = await ensureUsers(store.db, ['b1', 'b2'], { tz: 'UTC', locale: 'en' }, now);
     for (const user of ['b1', 'b2']) {
-      const row = await insertChannel(store.db, { userId: users.get(user)!.id, type: 'webhook', config: { deliver_url: url }, secret: newWebhookSecret(), now });
+      const row = await insertChannel(store.db, {
+        userId: users.get(user)!.id,
+        type: 'webhook',
+        config: { deliver_url: url },
+        secret: newWebhookSecret(),
+        now,
+      });
       channelIds.push(row.id);
     }
     const events = ['b1', 'b2'].map((user) => ({ user, source_ref: user, due_at: '2027-08-01', payload: { title: 'Behind the breaker' } }));
@@ -170,7 +176,10 @@ describe('the worker behind an open breaker', () => {
       const real = posts.get(String(row.id)) ?? 0;
       // The attempts counted are the POSTs made: a row the breaker held back spent none.
       expect(row.attempts, `delivery ${row.id}`).toBe(real);
-      expect(row.result === 'ok' || (row.result === 'failed' && real === MAX_ATTEMPTS), `delivery ${row.id}: ${row.result} after ${real} POSTs (${row.error})`).toBe(true);
+      expect(
+        row.result === 'ok' || (row.result === 'failed' && real === MAX_ATTEMPTS),
+        `delivery ${row.id}: ${row.result} after ${real} POSTs (${row.error})`,
+      ).toBe(true);
     }
     // Down at 0 s (5 failures), 30 s and 90 s (failed probes), back for the probe at 210 s: only the row probed three times is lost.
     expect(rows.filter((r) => r.result === 'failed')).toHaveLength(1);

@@ -39,9 +39,7 @@ interface SmtpError {
 export function describeMailFailure(err: unknown): Extract<MailOutcome, { ok: false }> {
   const e = (err ?? {}) as SmtpError;
   const reply = e.response ? e.response.replace(/\s+/g, ' ').slice(0, 300) : null;
-  const error = [e.command ? `${e.command}:` : 'smtp:', reply ?? e.message ?? String(err), e.code ? `(${e.code})` : '']
-    .filter(Boolean)
-    .join(' ');
+  const error = [e.command ? `${e.command}:` : 'smtp:', reply ?? e.message ?? String(err), e.code ? `(${e.code})` : ''].filter(Boolean).join(' ');
   // nodemailer sets `permanent` from the reply class (5xx except 503); without a reply it is a connection problem.
   const permanent = e.permanent ?? (typeof e.responseCode === 'number' && e.responseCode >= 500 && e.responseCode !== 503);
   return { ok: false, error, retryable: !permanent };

@@ -21,15 +21,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/connect.ts';
-import {
-  claimDueTickets,
-  deleteTickets,
-  insertTickets,
-  noteReceiptError,
-  postponeTickets,
-  removeDeadDevice,
-  type TicketRow,
-} from '../../db/mobile.ts';
+import { claimDueTickets, deleteTickets, insertTickets, noteReceiptError, postponeTickets, removeDeadDevice, type TicketRow } from '../../db/mobile.ts';
 import { Background } from '../../background.ts';
 import { toDate } from '../../domain/time.ts';
 import { type ErrorSink, ignoreErrors } from '../../errors.ts';
@@ -239,7 +231,10 @@ export class ExpoPush {
   private async sendChunk(items: Pending[]): Promise<void> {
     let answer: Awaited<ReturnType<ExpoPush['post']>>;
     try {
-      answer = await this.post('send', items.map((i) => i.message));
+      answer = await this.post(
+        'send',
+        items.map((i) => i.message),
+      );
     } catch (e) {
       answer = { ok: false, error: `Expo push API: ${describe(e)}`, retryable: true };
     }

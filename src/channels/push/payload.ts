@@ -94,7 +94,16 @@ export function renderPushPayload(message: OutgoingMessage, inboxUrl: string): R
   if (byteLength(payload) > MAX_PAYLOAD_BYTES && payload.body) {
     const over = byteLength(payload) - MAX_PAYLOAD_BYTES;
     const keep = Math.max(0, Buffer.byteLength(payload.body) - over - 8);
-    payload.body = keep > 0 ? cut(Buffer.from(payload.body).subarray(0, keep).toString('utf8').replace(/\uFFFD+$/, ''), BODY_MAX) : null;
+    payload.body =
+      keep > 0
+        ? cut(
+            Buffer.from(payload.body)
+              .subarray(0, keep)
+              .toString('utf8')
+              .replace(/\uFFFD+$/, ''),
+            BODY_MAX,
+          )
+        : null;
   }
   if (byteLength(payload) > MAX_PAYLOAD_BYTES) payload.url = inboxUrl;
   return payload;

@@ -185,7 +185,9 @@ export class WebPush {
     }
     if (res.status === 429) {
       const seconds = Number(res.headers['retry-after']);
-      return Number.isFinite(seconds) && seconds > 0 ? { ok: false, error, retryable: true, retryAfterMs: seconds * 1000 } : { ok: false, error, retryable: true };
+      return Number.isFinite(seconds) && seconds > 0
+        ? { ok: false, error, retryable: true, retryAfterMs: seconds * 1000 }
+        : { ok: false, error, retryable: true };
     }
     return { ok: false, error, retryable: res.status >= 500 || res.status === 408 };
   }

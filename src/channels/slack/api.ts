@@ -24,9 +24,7 @@ import { realTime, SendLimiter, type SendLimits, type TimeSource } from '../tele
 
 export type SlackBlocks = (KnownBlock | Block)[];
 
-export type SlackOutcome<T> =
-  | { ok: true; value: T }
-  | { ok: false; error: string; retryable: boolean; retryAfterMs?: number; slackError?: string };
+export type SlackOutcome<T> = { ok: true; value: T } | { ok: false; error: string; retryable: boolean; retryAfterMs?: number; slackError?: string };
 
 /** Slack's "about one message per second" per conversation, and well under the workspace limits overall. */
 export const SLACK_LIMITS: SendLimits = { perChatIntervalMs: 1000, globalPerSecond: 50, maxWaitMs: 10_000 };
@@ -45,7 +43,8 @@ export function describeSlackFailure(method: string, err: unknown): Extract<Slac
     const code = err.data.error;
     return { ok: false, error: `${method}: ${code}`, retryable: TRANSIENT.has(code), slackError: code };
   }
-  if (err instanceof WebAPIHTTPError) return { ok: false, error: `${method}: HTTP ${err.statusCode}`, retryable: err.statusCode >= 500 || err.statusCode === 408 };
+  if (err instanceof WebAPIHTTPError)
+    return { ok: false, error: `${method}: HTTP ${err.statusCode}`, retryable: err.statusCode >= 500 || err.statusCode === 408 };
   if (err instanceof WebAPIRequestError) return { ok: false, error: `${method}: ${err.original?.message ?? err.message}`, retryable: true };
   return { ok: false, error: `${method}: ${err instanceof Error ? err.message : String(err)}`, retryable: true };
 }

@@ -71,8 +71,18 @@ export function parseInteraction(form: string): ButtonPress | null | 'malformed'
   const action = Array.isArray(payload.actions) ? payload.actions[0] : undefined;
   if (!isObject(user) || typeof user.id !== 'string' || !isObject(action) || typeof action.action_id !== 'string') return 'malformed';
   const container = isObject(payload.container) ? payload.container : {};
-  const channel = isObject(payload.channel) && typeof payload.channel.id === 'string' ? payload.channel.id : typeof container.channel_id === 'string' ? container.channel_id : null;
-  const ts = typeof container.message_ts === 'string' ? container.message_ts : isObject(payload.message) && typeof payload.message.ts === 'string' ? payload.message.ts : null;
+  const channel =
+    isObject(payload.channel) && typeof payload.channel.id === 'string'
+      ? payload.channel.id
+      : typeof container.channel_id === 'string'
+        ? container.channel_id
+        : null;
+  const ts =
+    typeof container.message_ts === 'string'
+      ? container.message_ts
+      : isObject(payload.message) && typeof payload.message.ts === 'string'
+        ? payload.message.ts
+        : null;
   return { userId: user.id, actionId: action.action_id, value: typeof action.value === 'string' ? action.value : '', channel, ts };
 }
 

@@ -94,7 +94,9 @@ export function renderConfirm(locale: Locale, code: string, confirmed = false): 
   if (!confirmed) {
     blocks.push({
       type: 'actions',
-      elements: [{ type: 'button', action_id: ACTION.confirm, style: 'primary', text: { type: 'plain_text', text: t(locale, 'slack.confirm.button') }, value: code }],
+      elements: [
+        { type: 'button', action_id: ACTION.confirm, style: 'primary', text: { type: 'plain_text', text: t(locale, 'slack.confirm.button') }, value: code },
+      ],
     } as SlackBlocks[number]);
   }
   return { text, blocks };

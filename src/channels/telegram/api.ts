@@ -10,9 +10,7 @@ import { Background } from '../../background.ts';
 import { type ErrorSink, ignoreErrors } from '../../errors.ts';
 import { realTime, SendLimiter, type SendLimits, TELEGRAM_LIMITS, type TimeSource } from './limiter.ts';
 
-export type ApiOutcome<T> =
-  | { ok: true; value: T }
-  | { ok: false; error: string; retryable: boolean; retryAfterMs?: number; code?: number };
+export type ApiOutcome<T> = { ok: true; value: T } | { ok: false; error: string; retryable: boolean; retryAfterMs?: number; code?: number };
 
 export interface TelegramClientOptions {
   token: string;
@@ -76,11 +74,7 @@ export class TelegramClient {
    * free slot is too far away, answers retryable with `retryAfterMs` rather
    * than waiting; a 429 blocks the chat for `retry_after`.
    */
-  async sendMessage(
-    chatId: number | string,
-    text: string,
-    replyMarkup?: InlineKeyboardMarkup,
-  ): Promise<ApiOutcome<Message.TextMessage>> {
+  async sendMessage(chatId: number | string, text: string, replyMarkup?: InlineKeyboardMarkup): Promise<ApiOutcome<Message.TextMessage>> {
     const chat = String(chatId);
     const slot = await this.limiter.acquire(chat);
     if (!slot.ok) {

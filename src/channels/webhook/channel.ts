@@ -233,15 +233,7 @@ export function webhookChannel(opts: WebhookOptions): Channel {
       if (!config) return { ok: false, error: 'webhook channel has no deliver_url in its config', retryable: false };
       if (!channel.secret) return { ok: false, error: 'webhook channel has no signing secret', retryable: false };
       const timestamp = Math.floor(opts.clock.now().epochMilliseconds / 1000);
-      return postWebhook(
-        client,
-        config.deliver_url,
-        channel.secret,
-        String(message.deliveryId),
-        timestamp,
-        JSON.stringify(message.body),
-        deliverTimeoutMs,
-      );
+      return postWebhook(client, config.deliver_url, channel.secret, String(message.deliveryId), timestamp, JSON.stringify(message.body), deliverTimeoutMs);
     },
     add: (request) => addWebhook(opts.outbound, request),
     describe: describeWebhook,

@@ -9,9 +9,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`ALTER TABLE channels DROP CONSTRAINT channels_type_check`.execute(db);
   await sql`ALTER TABLE channels ADD CONSTRAINT channels_type_check CHECK (type IN ('web', 'telegram', 'webhook', 'push'))`.execute(db);
   await sql`ALTER TABLE preferences DROP CONSTRAINT preferences_channel_type_check`.execute(db);
-  await sql`ALTER TABLE preferences ADD CONSTRAINT preferences_channel_type_check CHECK (channel_type IN ('web', 'telegram', 'webhook', 'push'))`.execute(
-    db,
-  );
+  await sql`ALTER TABLE preferences ADD CONSTRAINT preferences_channel_type_check CHECK (channel_type IN ('web', 'telegram', 'webhook', 'push'))`.execute(db);
   // A browser's subscription endpoint is its identity: saved again, it is the same subscription.
   await sql`CREATE UNIQUE INDEX channels_push_endpoint ON channels ((config->>'endpoint')) WHERE type = 'push'`.execute(db);
   // One row: the deployment's key pair (base64url, as browsers take the public key).

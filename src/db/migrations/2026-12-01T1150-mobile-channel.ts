@@ -25,7 +25,9 @@ async function widen(db: Kysely<any>, table: string, column: string, name: strin
   const have = await checkValues(db, table, name);
   const all = [...new Set([...(have.length > 0 ? have : ['web', 'telegram', 'webhook']), add])];
   await sql`ALTER TABLE ${sql.table(table)} DROP CONSTRAINT IF EXISTS ${sql.ref(name)}`.execute(db);
-  await sql`ALTER TABLE ${sql.table(table)} ADD CONSTRAINT ${sql.ref(name)} CHECK (${sql.ref(column)} IN (${sql.join(all.map((v) => sql.lit(v)))}))`.execute(db);
+  await sql`ALTER TABLE ${sql.table(table)} ADD CONSTRAINT ${sql.ref(name)} CHECK (${sql.ref(column)} IN (${sql.join(all.map((v) => sql.lit(v)))}))`.execute(
+    db,
+  );
 }
 
 export async function up(db: Kysely<any>): Promise<void> {

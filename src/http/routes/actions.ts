@@ -61,18 +61,18 @@ export function actionRoutes(ctx: AppContext, assets: Assets = loadAssets()): Fa
           },
         },
         async (request, reply) => {
-        // The Confirm-style page of a mail's link (mail-links.ts) posts its form here: it gets a page back.
-        if (fromPageForm(request)) return answerPage(request, request.params.token, reply, action);
-        const { event } = await actOnToken(ctx, request.params.token, action);
-        return {
-          action,
-          event: {
-            id: event.id,
-            state: event.state,
-            quiet_until: event.quiet_until.toISOString(),
-            done_at: event.done_at ? event.done_at.toISOString() : null,
-          },
-        };
+          // The Confirm-style page of a mail's link (mail-links.ts) posts its form here: it gets a page back.
+          if (fromPageForm(request)) return answerPage(request, request.params.token, reply, action);
+          const { event } = await actOnToken(ctx, request.params.token, action);
+          return {
+            action,
+            event: {
+              id: event.id,
+              state: event.state,
+              quiet_until: event.quiet_until.toISOString(),
+              done_at: event.done_at ? event.done_at.toISOString() : null,
+            },
+          };
         },
       );
     }

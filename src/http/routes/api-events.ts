@@ -35,9 +35,9 @@ export function apiEventsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         bodyLimit: BATCH_BODY_LIMIT,
       },
       async (request) => {
-      const events = parseBatch(request.body.events);
-      const results = await upsertBatch(ctx.db, ctx.clock, newUserDefaults(ctx, request), request.source!.id, events);
-      return { events: results };
+        const events = parseBatch(request.body.events);
+        const results = await upsertBatch(ctx.db, ctx.clock, newUserDefaults(ctx, request), request.source!.id, events);
+        return { events: results };
       },
     );
 
@@ -53,8 +53,8 @@ export function apiEventsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-      const { source_ref, topic = '' } = request.query;
-      return apiEventView(await getSourceEvent(ctx.db, request.source!.id, source_ref, topic));
+        const { source_ref, topic = '' } = request.query;
+        return apiEventView(await getSourceEvent(ctx.db, request.source!.id, source_ref, topic));
       },
     );
 
@@ -70,9 +70,9 @@ export function apiEventsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-      const { source_ref, topic = '' } = request.query;
-      await withdraw(ctx.db, ctx.clock, request.source!.id, source_ref, topic);
-      return reply.status(204).send();
+        const { source_ref, topic = '' } = request.query;
+        await withdraw(ctx.db, ctx.clock, request.source!.id, source_ref, topic);
+        return reply.status(204).send();
       },
     );
   };

@@ -21,14 +21,11 @@ import { signedInUser } from '../auth.ts';
 const WebhookConfigDoc = Type.Object(
   {
     deliver_url: Type.String({ format: 'uri', description: 'Where reminders are POSTed (signed per Standard Webhooks)' }),
-    presence_url: Type.Optional(
-      Type.String({ format: 'uri', description: 'GET before delivering: {"present": true|false}, or the field below' }),
-    ),
+    presence_url: Type.Optional(Type.String({ format: 'uri', description: 'GET before delivering: {"present": true|false}, or the field below' })),
     presence_headers: Type.Optional(
       Type.Record(Type.String(), Type.String({ maxLength: 4096 }), {
         maxProperties: 10,
-        description:
-          'Headers of the presence request, e.g. {"Authorization": "Bearer <Home Assistant token>"}; stored, never shown back (only their names)',
+        description: 'Headers of the presence request, e.g. {"Authorization": "Bearer <Home Assistant token>"}; stored, never shown back (only their names)',
       }),
     ),
     presence_field: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'A top-level field of the presence answer, e.g. "state"' })),
@@ -63,12 +60,7 @@ const ChannelCreate = Type.Object(
       description:
         '"webhook", "email" (config {address}: unconfirmed until the link in the confirmation mail is confirmed) or "slack" (config {slack_user_id}: unconfirmed until that user presses Confirm in the DM). Web comes with the user; Telegram is linked with /me/channels/telegram/link',
     }),
-    config: Type.Optional(
-      documentedAs(
-        Type.Union([WebhookConfigDoc, EmailConfigDoc, SlackConfigDoc]),
-        Type.Record(Type.String(), Type.Unknown()),
-      ),
-    ),
+    config: Type.Optional(documentedAs(Type.Union([WebhookConfigDoc, EmailConfigDoc, SlackConfigDoc]), Type.Record(Type.String(), Type.Unknown()))),
   },
   {
     additionalProperties: false,
@@ -135,7 +127,14 @@ export function channelRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       async (request, reply) => {
         const { type } = request.body;
         const channel = isChannelType(type) ? ctx.channels.get(type) : undefined;
-        if (!channel) throw invalid('type', `must be ${addable.map((t) => `"${t}"`).join(', ').replace(/, ([^,]*)$/, ' or $1')} (got "${type}")`);
+        if (!channel)
+          throw invalid(
+            'type',
+            `must be ${addable
+              .map((t) => `"${t}"`)
+              .join(', ')
+              .replace(/, ([^,]*)$/, ' or $1')} (got "${type}")`,
+          );
         const user = signedInUser(request);
         const { row, secret } = await channel.add({
           db: ctx.db,

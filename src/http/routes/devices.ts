@@ -68,7 +68,6 @@ export function deviceView(row: ChannelRow) {
 
 export function deviceRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   return async (app) => {
-
     app.get(
       '/me/devices',
       {

@@ -112,7 +112,10 @@ export function inboxPageRoutes(ctx: AppContext, assets: Assets = loadAssets()):
       const asset = assets.get(request.params.file);
       if (!asset) {
         // An old hash after a deploy, or a typo: never serve other content under it.
-        return reply.status(404).header('cache-control', 'no-store').send({ error: { code: 'not_found', message: 'No such static file' } });
+        return reply
+          .status(404)
+          .header('cache-control', 'no-store')
+          .send({ error: { code: 'not_found', message: 'No such static file' } });
       }
       if (request.headers['if-none-match'] === asset.etag) return reply.status(304).send();
       return reply

@@ -30,12 +30,12 @@ export function meNoticesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-      const { filter = 'inbox', limit, cursor } = request.query;
-      return getFeed(ctx.db, signedInUser(request).id, {
-        filter,
-        cursor: cursor ?? null,
-        limit: Math.min(MAX_PAGE, limit === undefined ? DEFAULT_PAGE : Number(limit)),
-      });
+        const { filter = 'inbox', limit, cursor } = request.query;
+        return getFeed(ctx.db, signedInUser(request).id, {
+          filter,
+          cursor: cursor ?? null,
+          limit: Math.min(MAX_PAGE, limit === undefined ? DEFAULT_PAGE : Number(limit)),
+        });
       },
     );
 

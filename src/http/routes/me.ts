@@ -46,7 +46,7 @@ export function meRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-      return userSummary(ctx.db, await patchUser(ctx.db, ctx.clock, signedInUser(request), request.body));
+        return userSummary(ctx.db, await patchUser(ctx.db, ctx.clock, signedInUser(request), request.body));
       },
     );
 
@@ -62,15 +62,15 @@ export function meRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-      let states: State[] | null = null;
-      if (request.query.state !== undefined) {
-        const asked = request.query.state.split(',').map((s) => s.trim());
-        const unknown = asked.find((s) => !(STATES as readonly string[]).includes(s));
-        if (unknown !== undefined) throw invalid('state', `"${unknown}" is not one of ${STATES.join(', ')}`);
-        states = asked as State[];
-      }
-      const rows = await listUserEvents(ctx.db, signedInUser(request).id, states);
-      return { events: rows.map(userEventView) };
+        let states: State[] | null = null;
+        if (request.query.state !== undefined) {
+          const asked = request.query.state.split(',').map((s) => s.trim());
+          const unknown = asked.find((s) => !(STATES as readonly string[]).includes(s));
+          if (unknown !== undefined) throw invalid('state', `"${unknown}" is not one of ${STATES.join(', ')}`);
+          states = asked as State[];
+        }
+        const rows = await listUserEvents(ctx.db, signedInUser(request).id, states);
+        return { events: rows.map(userEventView) };
       },
     );
 

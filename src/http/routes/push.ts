@@ -77,7 +77,6 @@ function subscriptionView(row: PushSubscriptionRow) {
 export function pushRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const outbound = outboundPolicyOf(ctx.config);
   return async (app) => {
-
     app.get(
       '/me/push/vapid-key',
       {

@@ -42,37 +42,37 @@ export function streamRoutes(ctx: AppContext): FastifyPluginAsync {
         },
       },
       async (request, reply) => {
-      const user = signedInUser(request);
-      await live.start();
-      const raw = reply.raw;
-      const sink: Sink = {
-        write: (chunk) => raw.write(chunk),
-        onceDrain: (callback) => raw.once('drain', callback),
-        end: () => raw.end(),
-        destroy: () => raw.destroy(),
-      };
-      const conn = live.hub.attach(user.id, sink);
-      if (!conn) {
-        throw new HadoError(
-          429,
-          'too_many_requests',
-          `At most ${ctx.config.streamMaxPerUser} live streams per user (HADO_STREAM_MAX_PER_USER); close another tab`,
-        );
-      }
-      reply.hijack();
-      raw.on('close', () => {
-        live.hub.detach(conn);
-        conn.close();
-      });
-      raw.statusCode = 200;
-      raw.setHeader('content-type', 'text/event-stream; charset=utf-8');
-      raw.setHeader('cache-control', 'no-cache, no-transform');
-      // nginx and similar proxies must pass frames through, not buffer them.
-      raw.setHeader('x-accel-buffering', 'no');
-      raw.setHeader('x-content-type-options', 'nosniff');
-      raw.flushHeaders();
-      raw.write(`retry: ${RETRY_MS}\n: connected\n\n`);
-      if (request.headers['last-event-id'] !== undefined) conn.enqueue(resyncBody('event'), 'event');
+        const user = signedInUser(request);
+        await live.start();
+        const raw = reply.raw;
+        const sink: Sink = {
+          write: (chunk) => raw.write(chunk),
+          onceDrain: (callback) => raw.once('drain', callback),
+          end: () => raw.end(),
+          destroy: () => raw.destroy(),
+        };
+        const conn = live.hub.attach(user.id, sink);
+        if (!conn) {
+          throw new HadoError(
+            429,
+            'too_many_requests',
+            `At most ${ctx.config.streamMaxPerUser} live streams per user (HADO_STREAM_MAX_PER_USER); close another tab`,
+          );
+        }
+        reply.hijack();
+        raw.on('close', () => {
+          live.hub.detach(conn);
+          conn.close();
+        });
+        raw.statusCode = 200;
+        raw.setHeader('content-type', 'text/event-stream; charset=utf-8');
+        raw.setHeader('cache-control', 'no-cache, no-transform');
+        // nginx and similar proxies must pass frames through, not buffer them.
+        raw.setHeader('x-accel-buffering', 'no');
+        raw.setHeader('x-content-type-options', 'nosniff');
+        raw.flushHeaders();
+        raw.write(`retry: ${RETRY_MS}\n: connected\n\n`);
+        if (request.headers['last-event-id'] !== undefined) conn.enqueue(resyncBody('event'), 'event');
       },
     );
   };

@@ -24,8 +24,7 @@ function sameSecret(given: string, expected: string): boolean {
   return timingSafeEqual(digest(given), digest(expected));
 }
 
-const NOT_CONFIGURED =
-  'Telegram is not configured on this Hado: set TELEGRAM_BOT_TOKEN and TELEGRAM_WEBHOOK_SECRET, and register the webhook';
+const NOT_CONFIGURED = 'Telegram is not configured on this Hado: set TELEGRAM_BOT_TOKEN and TELEGRAM_WEBHOOK_SECRET, and register the webhook';
 
 /** POST /me/channels/telegram/link: the one-time code the user sends to the bot. */
 export function telegramLinkRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
@@ -80,19 +79,27 @@ export function telegramHookRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
             summary: 'An update from the Telegram Bot API (setWebhook): messages to the bot and button callbacks',
             description: 'Answers an empty 200. 404 when Telegram is not configured on this Hado.',
             // Documented only: parseUpdate checks it (a 400 "Not a Telegram update") and ignores the rest.
-            body: documentedAs(Type.Object(
-              { update_id: Type.Integer() },
-              {
-                additionalProperties: true,
-                description: 'A Telegram Update object (https://core.telegram.org/bots/api#update)',
-                examples: [
-                  {
-                    update_id: 1001,
-                    message: { message_id: 1, date: 1785585600, chat: { id: 42, type: 'private' }, from: { id: 42, is_bot: false, first_name: 'Ana' }, text: '/start' },
-                  },
-                ],
-              },
-            )),
+            body: documentedAs(
+              Type.Object(
+                { update_id: Type.Integer() },
+                {
+                  additionalProperties: true,
+                  description: 'A Telegram Update object (https://core.telegram.org/bots/api#update)',
+                  examples: [
+                    {
+                      update_id: 1001,
+                      message: {
+                        message_id: 1,
+                        date: 1785585600,
+                        chat: { id: 42, type: 'private' },
+                        from: { id: 42, is_bot: false, first_name: 'Ana' },
+                        text: '/start',
+                      },
+                    },
+                  ],
+                },
+              ),
+            ),
             response: { 200: NoBody('Taken (an empty body)'), ...errors(400, 401, 404) },
           },
           // The secret is checked before the body is even parsed.

@@ -82,9 +82,11 @@ async function remove(e) {
  */
 /** @param {HTMLFormElement} form */
 function homeAssistantPreset(form) {
-  if (!/** @type {HTMLDetailsElement | null} */ ($('#ha-preset', form))?.open) return {};
+  if (!(/** @type {HTMLDetailsElement | null} */ ($('#ha-preset', form))?.open)) return {};
   const base = field(form, 'ha_url').value.trim().replace(/\/+$/, '');
-  const person = field(form, 'ha_person').value.trim().replace(/^person\./, '');
+  const person = field(form, 'ha_person')
+    .value.trim()
+    .replace(/^person\./, '');
   const token = field(form, 'ha_token').value.trim();
   if (!base && !person && !token) return {};
   return {

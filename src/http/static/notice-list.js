@@ -41,8 +41,7 @@ export function appendItem(li) {
   if (!itemOf(li.dataset.id)) ui.list.append(li);
 }
 
-const newer = (a, b) =>
-  a.dataset.created > b.dataset.created || (a.dataset.created === b.dataset.created && Number(a.dataset.id) > Number(b.dataset.id));
+const newer = (a, b) => a.dataset.created > b.dataset.created || (a.dataset.created === b.dataset.created && Number(a.dataset.id) > Number(b.dataset.id));
 
 /** Takes a notice out of the list, handing focus on to the next one (or the panel's title). */
 function removeItem(li) {
@@ -69,8 +68,7 @@ function place(li) {
   const archived = li.dataset.archived === 'true';
   const current = itemOf(li.dataset.id);
   // Under "unread", a notice read while shown stays until the next reload (it must not vanish under the cursor).
-  const wanted =
-    feed.filter === 'archived' ? archived : !archived && (feed.filter !== 'unread' || li.dataset.unread === 'true' || current !== null);
+  const wanted = feed.filter === 'archived' ? archived : !archived && (feed.filter !== 'unread' || li.dataset.unread === 'true' || current !== null);
   if (!wanted) {
     if (current) removeItem(current);
   } else if (current) {

@@ -51,5 +51,10 @@ export function safeHref(href: string | undefined | null): string | null {
 
 /** JSON for a `<script type="application/json">` block: `<` escaped so it cannot close the element. */
 export function jsonForScript(value: unknown): SafeHtml {
-  return new SafeHtml(JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029'));
+  return new SafeHtml(
+    JSON.stringify(value)
+      .replace(/</g, '\\u003c')
+      .replace(/\u2028/g, '\\u2028')
+      .replace(/\u2029/g, '\\u2029'),
+  );
 }

@@ -43,11 +43,9 @@ const GROUPS = [
 ] as const satisfies readonly { state: string; title: MessageKey; hint: MessageKey }[];
 
 /** Tab title: the badge first, so it shows in a narrow tab. */
-export const pageTitle = (badge: number, locale: Locale): string =>
-  badge > 0 ? say(locale, 'title.some', { n: badge }) : say(locale, 'title.none');
+export const pageTitle = (badge: number, locale: Locale): string => (badge > 0 ? say(locale, 'title.some', { n: badge }) : say(locale, 'title.none'));
 
-const badgeLabel = (badge: number, locale: Locale): string =>
-  badge === 0 ? say(locale, 'badge.none') : say(locale, 'badge.some', { n: badge });
+const badgeLabel = (badge: number, locale: Locale): string => (badge === 0 ? say(locale, 'badge.none') : say(locale, 'badge.some', { n: badge }));
 
 /** The browser's colour around an installed inbox (the manifest's theme_color too). */
 export const THEME_COLOR = '#2c5f8a';
@@ -111,9 +109,7 @@ ${renderNoticePanel(l)}
 
 /** The event list: `#groups`, re-read by the page on every live change. */
 export function renderGroups(m: Pick<InboxModel, 'events' | 'badge' | 'tz' | 'locale' | 'now' | 'today'>): SafeHtml {
-  const groups = GROUPS.map((g) => ({ ...g, events: m.events.filter((e) => e.state === g.state) })).filter(
-    (g) => g.events.length > 0,
-  );
+  const groups = GROUPS.map((g) => ({ ...g, events: m.events.filter((e) => e.state === g.state) })).filter((g) => g.events.length > 0);
   const body =
     groups.length === 0
       ? html`<div class="empty">
@@ -134,12 +130,7 @@ export function renderGroups(m: Pick<InboxModel, 'events' | 'badge' | 'tz' | 'lo
 }
 
 function renderItem(e: InboxEvent, m: Pick<InboxModel, 'tz' | 'locale' | 'now' | 'today'>): SafeHtml {
-  const due = dueWords(
-    Temporal.PlainDate.from(e.due_day),
-    e.due_time === null ? null : Temporal.PlainTime.from(e.due_time),
-    m.today,
-    m.locale,
-  );
+  const due = dueWords(Temporal.PlainDate.from(e.due_day), e.due_time === null ? null : Temporal.PlainTime.from(e.due_time), m.today, m.locale);
   const exact = e.all_day
     ? t(m.locale, 'inbox.item.allDay', { day: e.due_day, zone: m.tz })
     : t(m.locale, 'inbox.item.at', { day: e.due_day, time: e.due_time ?? '', zone: m.tz });

@@ -103,9 +103,7 @@ function renderNotice(n: RecipientNoticeView, reader: NoticeReader): SafeHtml {
   }
   ${n.claim ? renderClaim(n.claim, reader) : null}
   <div class="nt-actions">${unread ? actionButton('read', t(reader.locale, 'notices.markRead')) : null}${
-    n.archived_at === null
-      ? actionButton('archive', t(reader.locale, 'notices.archive'))
-      : actionButton('unarchive', t(reader.locale, 'notices.unarchive'))
+    n.archived_at === null ? actionButton('archive', t(reader.locale, 'notices.archive')) : actionButton('unarchive', t(reader.locale, 'notices.unarchive'))
   }</div>
   <p class="nt-item-error" role="alert" hidden></p>
 </div>${unread ? html`<span class="visually-hidden"> ${t(reader.locale, 'notices.unread')}</span>` : null}</li>`;
