@@ -69,14 +69,29 @@ export function parseNetwork(item: string): Cidr {
   }
 }
 
-/** The IPv4 address an IPv6 address stands for (mapped ::ffff:a.b.c.d, SIIT, NAT64), if any. */
+const NAT64_WKP = ipaddr.parseCIDR('64:ff9b::/96');
+
+/** The IPv4 address held in four bytes (optionally inverted, as Teredo stores it). */
+const v4Of = (bytes: number[], invert = false): ipaddr.IPv4 => new ipaddr.IPv4(invert ? bytes.map((b) => ~b & 0xff) : bytes);
+
+/**
+ * The IPv4 address an IPv6 transition form stands for, if any: a packet to
+ * it ends up at that IPv4 address, so it is judged (and listed) as that
+ * address. [::127.0.0.1] is 127.0.0.1, whatever ipaddr.js's range says.
+ */
 function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const bytes = address.toByteArray();
   const range = address.range();
-  if (range === 'ipv4Mapped') return address.toIPv4Address();
-  if (range === 'rfc6145' || range === 'rfc6052') {
-    const bytes = address.toByteArray();
-    return new ipaddr.IPv4(bytes.slice(12));
-  }
+  // IPv4-mapped ::ffff:0:0/96 and SIIT ::ffff:0:0:0/96 (RFC 6145): the last 32 bits.
+  if (range === 'ipv4Mapped' || range === 'rfc6145') return v4Of(bytes.slice(12));
+  // IPv4-compatible ::/96 (RFC 4291 §2.5.5.1, deprecated), but :: and ::1 keep their own meaning.
+  if (range === 'unicast' && bytes.slice(0, 12).every((b) => b === 0)) return v4Of(bytes.slice(12));
+  // NAT64's well-known prefix 64:ff9b::/96 (RFC 6052 §2.1): the last 32 bits.
+  if (address.match(NAT64_WKP)) return v4Of(bytes.slice(12));
+  // 6to4 2002::/16 (RFC 3056 §2): the 32 bits after the prefix.
+  if (range === '6to4') return v4Of(bytes.slice(2, 6));
+  // Teredo 2001::/32 (RFC 4380 §4): the client's address, every bit inverted, in the last 32 bits.
+  if (range === 'teredo') return v4Of(bytes.slice(12), true);
   return null;
 }
 
@@ -110,7 +125,8 @@ export class OutboundPolicy {
     if (range === 'unicast') return null;
     const kind = RANGE_KIND[range];
     if (kind === 'private') return this.allowPrivate ? null : 'private';
-    // 6to4, Teredo, documentation, benchmarking, 240/4…: nothing a receiver should live on.
+    // Documentation, benchmarking, 240/4, NAT64's local-use 64:ff9b:1::/48 (where the
+    // IPv4 address sits depends on the operator's prefix)…: nothing a receiver should live on.
     return kind ?? 'reserved';
   }
 

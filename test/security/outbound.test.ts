@@ -44,13 +44,56 @@ describe('which addresses the policy refuses', () => {
     ['fd12:3456::1', 'private'],
     ['::ffff:192.168.1.20', 'private'],
     ['240.0.0.1', 'reserved'],
-    ['2002:7f00:1::1', 'reserved'],
+    // Issue 27, finding 2: IPv6 transition forms are judged by the IPv4 address they carry.
+    // IPv4-compatible ::/96 (ipaddr.js calls ::7f00:1 "unicast").
+    ['::127.0.0.1', 'loopback'],
+    ['::7f00:1', 'loopback'],
+    ['::a9fe:a9fe', 'link-local'],
+    ['::10.1.2.3', 'private'],
+    ['::224.0.0.251', 'multicast'],
+    // IPv4-mapped ::ffff:0:0/96 and SIIT ::ffff:0:0:0/96.
+    ['::ffff:7f00:1', 'loopback'],
+    ['::ffff:169.254.169.254', 'link-local'],
+    ['::ffff:0:7f00:1', 'loopback'],
+    // 6to4 2002::/16: the 32 bits after the prefix.
+    ['2002:7f00:1::', 'loopback'],
+    ['2002:7f00:1::1', 'loopback'],
+    ['2002:a9fe:a9fe::', 'link-local'],
+    ['2002:c0a8:114::1', 'private'],
+    ['2002:c000:22d::', 'reserved'],
+    // Teredo 2001::/32: the client's address is the bitwise NOT of the last 32 bits.
+    ['2001:0:4136:e378:8000:63bf:80ff:fffe', 'loopback'],
+    ['2001:0:4136:e378:8000:63bf:5601:5601', 'link-local'],
+    ['2001:0:4136:e378:8000:63bf:f5fe:fdfc', 'private'],
+    // NAT64 64:ff9b::/96: the last 32 bits; the local-use 64:ff9b:1::/48 has no fixed place for them.
+    ['64:ff9b::a9fe:a9fe', 'link-local'],
+    ['64:ff9b::169.254.169.254', 'link-local'],
+    ['64:ff9b::a01:203', 'private'],
+    ['64:ff9b:1::808:808', 'reserved'],
   ])('%s is refused (%s)', (ip, kind) => {
     expect(policy().refusal(ip)).toMatch(new RegExp(`^${kind} .*not allowed \\(${ip.replace(/[.:]/g, '\\$&')}\\)`));
   });
 
-  it('public addresses are allowed', () => {
-    for (const ip of ['93.184.216.34', '1.1.1.1', '2606:4700:4700::1111', '::ffff:8.8.8.8']) expect(policy().refusal(ip)).toBeNull();
+  it('public addresses are allowed, in every transition form that carries one', () => {
+    for (const ip of [
+      '93.184.216.34',
+      '1.1.1.1',
+      '2606:4700:4700::1111',
+      '::ffff:8.8.8.8',
+      '::8.8.8.8',
+      '2002:808:808::1',
+      '2001:0:4136:e378:8000:63bf:f7f7:f7f7',
+      '64:ff9b::808:808',
+    ]) {
+      expect(policy().refusal(ip)).toBeNull();
+    }
+  });
+
+  it('an allowed IPv4 network opens its transition forms too, and only those', () => {
+    const p = policy({ allowed: ['127.0.0.1'] });
+    for (const ip of ['::127.0.0.1', '::ffff:7f00:1', '2002:7f00:1::', '2001:0:4136:e378:8000:63bf:80ff:fffe', '64:ff9b::7f00:1'])
+      expect(p.refusal(ip)).toBeNull();
+    for (const ip of ['::127.0.0.2', '2002:7f00:2::', '64:ff9b::a9fe:a9fe']) expect(p.refusal(ip)).not.toBeNull();
   });
 
   it('private ranges are allowed in local mode; loopback and link-local never are', () => {
@@ -75,6 +118,14 @@ describe('which addresses the policy refuses', () => {
     ['http://0x7f.1/me', 'loopback addresses are not allowed (127.0.0.1)'],
     ['http://[::ffff:127.0.0.1]/me', 'loopback addresses are not allowed'],
     ['http://[::1]:8080/me', 'loopback addresses are not allowed (::1)'],
+    // WHATWG URL rewrites [::127.0.0.1] to [::7f00:1]: still loopback.
+    ['http://[::127.0.0.1]:8080/me', 'loopback addresses are not allowed (::7f00:1)'],
+    ['http://[::ffff:7f00:1]/me', 'loopback addresses are not allowed (::ffff:7f00:1)'],
+    ['http://[2002:7f00:1::]/me', 'loopback addresses are not allowed (2002:7f00:1::)'],
+    ['http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/me', 'loopback addresses are not allowed'],
+    ['http://[64:ff9b::7f00:1]/me', 'loopback addresses are not allowed (64:ff9b::7f00:1)'],
+    ['http://[64:ff9b::a9fe:a9fe]/latest/meta-data/', 'link-local addresses'],
+    ['http://[::169.254.169.254]/latest/meta-data/', 'link-local addresses'],
     ['http://169.254.169.254/latest/meta-data/', 'link-local addresses'],
   ])('the URL %s is refused before any connection', (url, why) => {
     expect(policy().urlRefusal(new URL(url))).toContain(why);
@@ -191,6 +242,8 @@ describe('saving a channel', () => {
     { url: 'http://127.0.0.1:8080/me/events/1/done', message: 'config.deliver_url: loopback addresses are not allowed (127.0.0.1)' },
     { url: 'http://[::1]:8080/me', message: 'config.deliver_url: loopback addresses are not allowed (::1)' },
     { url: 'http://localhost:8080/me', message: 'config.deliver_url: loopback addresses are not allowed (localhost)' },
+    { url: 'http://[::127.0.0.1]:8080/me', message: 'config.deliver_url: loopback addresses are not allowed (::7f00:1)' },
+    { url: 'http://[64:ff9b::a9fe:a9fe]/latest/meta-data/', message: 'config.deliver_url: link-local addresses' },
     { url: 'http://169.254.169.254/latest/meta-data/', message: 'config.deliver_url: link-local addresses' },
     { url: 'http://192.168.1.20:8123/api/webhook/x', message: 'config.deliver_url: private network addresses are not allowed (192.168.1.20)' },
     { url: 'https://user:pass@ha.example/hook', message: 'config.deliver_url: URLs with credentials' },
