@@ -1,7 +1,7 @@
 // The files in deploy/ agree with the code (issue 14): every metric the
-// dashboard, the alert rules and the README name exists; every `hado …`
+// dashboard, the alert rules and the operations guide name exists; every `hado …`
 // command line they run parses; the Dockerfile and the units keep the
-// properties the README promises. (Images cannot be built here: see the README.)
+// properties docs/deployment.md promises. (Images cannot be built here: see that page.)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,12 +27,13 @@ describe('metric names', () => {
   const registry = processRegistry({ db: null as unknown as Db, clock: new FakeClock('2026-08-01T00:00:00Z'), outbox: true, liveConnections: () => 0 });
   const known = new Set(registry.getMetricsAsArray().map((m) => m.name));
 
-  // The README's metrics section (elsewhere hado_live is the NOTIFY channel, not a metric).
-  const text = (file: string) => (file === 'README.md' ? read(file).split('### Metrics')[1]!.split('\n## ')[0]! : read(file));
+  // The operations guide's metrics section (elsewhere hado_live is the NOTIFY channel, not a metric).
+  const DOC = 'docs/operations.md';
+  const text = (file: string) => (file === DOC ? read(file).split('## Metrics')[1]!.split('\n## ')[0]! : read(file));
 
-  it.each(['deploy/grafana/hado-dashboard.json', 'deploy/prometheus/alerts.yml', 'README.md'])('%s names only metrics Hado has', (file) => {
+  it.each(['deploy/grafana/hado-dashboard.json', 'deploy/prometheus/alerts.yml', DOC])('%s names only metrics Hado has', (file) => {
     const named = new Set([...text(file).matchAll(/\bhado_[a-z_]+/g)].map((m) => m[0].replace(/_(bucket|sum|count)$/, '')));
-    expect(named.size).toBeGreaterThan(file === 'README.md' ? 5 : 3);
+    expect(named.size).toBeGreaterThan(file === DOC ? 5 : 3);
     expect([...named].filter((n) => !known.has(n))).toEqual([]);
   });
 
@@ -117,7 +118,7 @@ describe('compose file and systemd units', () => {
     const command = /^ {4}command: (\[.*\])$/m.exec(postgres)?.[1];
     const flags = (JSON.parse(command!) as string[]).filter((_, i, all) => all[i - 1] === '-c');
     expect(flags).toEqual(expect.arrayContaining(['max_connections=200', 'max_locks_per_transaction=256', 'idle_in_transaction_session_timeout=60s']));
-    expect(read('README.md')).toMatch(/raise `max_locks_per_transaction` to 256 or more/);
+    expect(read('docs/deployment.md')).toMatch(/raise `max_locks_per_transaction` to 256 or more/);
   });
 
   it('every unit is hardened and stops with SIGTERM', () => {
@@ -171,7 +172,7 @@ describe('compose file and systemd units', () => {
   });
 
   it("the environment file is root's alone: DynamicUser= has no static group to share it with", () => {
-    for (const file of [...deployFiles('deploy/systemd'), 'README.md']) {
+    for (const file of [...deployFiles('deploy/systemd'), 'docs/deployment.md', 'docs/operations.md']) {
       expect(read(file), file).not.toMatch(/-g hado\b|root:hado/);
     }
     expect(read('deploy/systemd/hado.service')).toMatch(/install -D -m 0600 -o root -g root hado\.env \/etc\/hado\/hado\.env/);
