@@ -86,7 +86,7 @@ describe('notices to Slack against a fake Web API', () => {
     const posts = slack.posts(dm).slice(before);
     expect(posts).toHaveLength(1);
     const blocks = posts[0]!.args.blocks as Block[];
-    expect(posts[0]!.args.text).toBe('Ana mentioned you: in <Budget> & more');
+    expect(posts[0]!.args.text).toBe('Ana mentioned you: in &lt;Budget&gt; &amp; more');
     expect(blocks[0]).toEqual({ type: 'section', text: { type: 'mrkdwn', text: '*Ana mentioned you*\nin &lt;Budget&gt; &amp; more' } });
     // The one button is the link; nothing to Ack or Done, and no action token on the wire.
     const buttons = blocks.flatMap((b) => b.elements ?? []);

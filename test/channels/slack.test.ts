@@ -37,7 +37,7 @@ describe('the Slack builder and the signature (pure)', () => {
 
   it('a reminder: bold escaped title, subtitle, Open link, Ack and the done label carrying the token', () => {
     const { text, blocks } = renderSlack(content);
-    expect(text).toBe('Pay <rent> & *now*: before 18:00');
+    expect(text).toBe('Pay &lt;rent&gt; &amp; *now*: before 18:00');
     expect(blocks).toEqual([
       { type: 'section', text: { type: 'mrkdwn', text: '*Pay &lt;rent&gt; &amp; *now**\nbefore 18:00' } },
       {

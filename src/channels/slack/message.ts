@@ -12,8 +12,20 @@ import type { SlackBlocks } from './api.ts';
 
 export const ACTION = { ack: 'hado_ack', done: 'hado_done', open: 'hado_open', confirm: 'hado_confirm' } as const;
 
-/** Slack's mrkdwn needs only &, < and > escaped (https://api.slack.com/reference/surfaces/formatting#escaping). */
+/**
+ * Slack parses &, < and > as control characters in every text it is given,
+ * plain_text, mrkdwn and a message's fallback `text` alike, so they are
+ * escaped everywhere, or a title "<!channel>" pings the whole channel and
+ * "<@U123>" someone else (issue 27, finding 3). Nothing more is escaped:
+ * Slack decodes only these three entities.
+ * Specs: https://api.slack.com/reference/surfaces/formatting#escaping
+ */
 export const escapeMrkdwn = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A plain_text object; cut before escaping, so no entity is cut in half. */
+const plain = (text: string) => ({ type: 'plain_text' as const, text: escapeMrkdwn(text) });
+/** A mrkdwn object whose whole text is ours to escape. */
+const mrkdwn = (text: string) => ({ type: 'mrkdwn' as const, text: escapeMrkdwn(text) });
 
 const cut = (text: string, max: number): string => {
   const chars = [...text];
@@ -54,25 +66,27 @@ export function renderSlack(c: SlackContent, state: SlackState = 'open'): { text
   const blocks: SlackBlocks = [{ type: 'section', text: { type: 'mrkdwn', text: body } }];
   const buttons: Record<string, unknown>[] = [];
   const link = httpLink(c.deepLink);
-  if (link) buttons.push({ type: 'button', action_id: ACTION.open, text: { type: 'plain_text', text: t(l, 'slack.open') }, url: link });
+  if (link) buttons.push({ type: 'button', action_id: ACTION.open, text: plain(t(l, 'slack.open')), url: link });
   if (c.actionToken && state !== 'done') {
     if (state === 'open') {
-      buttons.push({ type: 'button', action_id: ACTION.ack, text: { type: 'plain_text', text: t(l, 'slack.ack') }, value: c.actionToken });
+      buttons.push({ type: 'button', action_id: ACTION.ack, text: plain(t(l, 'slack.ack')), value: c.actionToken });
     }
     buttons.push({
       type: 'button',
       action_id: ACTION.done,
       style: 'primary',
       // A client's done_label is its own words, sent as given; the default is ours, in the reader's language.
-      text: { type: 'plain_text', text: cut(c.doneLabel || t(l, 'slack.done'), 75) },
+      text: plain(cut(c.doneLabel || t(l, 'slack.done'), 75)),
       value: c.actionToken,
     });
   }
   if (buttons.length > 0) blocks.push({ type: 'actions', elements: buttons } as SlackBlocks[number]);
   if (state !== 'open') {
-    blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: t(l, state === 'done' ? 'slack.doneMark' : 'slack.noted') }] });
+    blocks.push({ type: 'context', elements: [mrkdwn(t(l, state === 'done' ? 'slack.doneMark' : 'slack.noted'))] });
   }
-  return { text: c.subtitle ? `${title}: ${cut(c.subtitle, 200)}` : title, blocks };
+  // The fallback text is what notifications show: Slack parses it as well.
+  const fallback = c.subtitle ? `${escapeMrkdwn(title)}: ${escapeMrkdwn(cut(c.subtitle, 200))}` : escapeMrkdwn(title);
+  return { text: fallback, blocks };
 }
 
 /** The content of a delivery's message. */
@@ -89,14 +103,12 @@ export function slackContentOf(message: OutgoingMessage): SlackContent {
 
 /** The DM that asks the Slack user to confirm the channel; the button carries the one-time code. */
 export function renderConfirm(locale: Locale, code: string, confirmed = false): { text: string; blocks: SlackBlocks } {
-  const text = t(locale, confirmed ? 'slack.confirmed' : 'slack.confirm.text');
-  const blocks: SlackBlocks = [{ type: 'section', text: { type: 'mrkdwn', text: escapeMrkdwn(text) } }];
+  const text = escapeMrkdwn(t(locale, confirmed ? 'slack.confirmed' : 'slack.confirm.text'));
+  const blocks: SlackBlocks = [{ type: 'section', text: { type: 'mrkdwn', text } }];
   if (!confirmed) {
     blocks.push({
       type: 'actions',
-      elements: [
-        { type: 'button', action_id: ACTION.confirm, style: 'primary', text: { type: 'plain_text', text: t(locale, 'slack.confirm.button') }, value: code },
-      ],
+      elements: [{ type: 'button', action_id: ACTION.confirm, style: 'primary', text: plain(t(locale, 'slack.confirm.button')), value: code }],
     } as SlackBlocks[number]);
   }
   return { text, blocks };
