@@ -106,6 +106,7 @@ export const KEYS = {
   appUrl: {
     env: 'APP_URL',
     doc: 'Public base URL, used for action links in webhooks and Telegram',
+    defaultDoc: 'http://localhost:$PORT',
     // Follows a valid PORT; a bad PORT is reported under its own name, not again here.
     default: (env) => `http://localhost:${/^\d{1,5}$/.test(env.PORT ?? '') && Number(env.PORT) <= 65535 ? env.PORT : '8080'}`,
     parse: url(['http:', 'https:']),
@@ -113,6 +114,7 @@ export const KEYS = {
   defaultTz: {
     env: 'HADO_DEFAULT_TZ',
     doc: 'IANA time zone given to new users; in local mode the machine’s own zone, else UTC',
+    defaultDoc: 'the machine’s zone in local mode, else UTC',
     // The quick-start user sits at this machine: its zone is theirs (issue 13), not UTC.
     default: (env) => (localModeOn(env) ? machineTimeZone(env) : 'UTC'),
     parse: (raw) => {
@@ -185,6 +187,7 @@ export const KEYS = {
     env: 'HADO_LOCAL_USER',
     doc: 'Login for loopback requests without X-Remote-User (single-user local mode); "" turns it off',
     default: (env) => (localModeOn(env) ? 'me' : null),
+    defaultDoc: 'me on embedded storage; unset with DATABASE_URL',
     parse: (raw) => {
       if (!LOGIN_PATTERN.test(raw)) throw new Bad(`must be a login of letters, digits and ._@+-, got "${raw}"`);
       return raw;

@@ -2,22 +2,9 @@
 // HTTP status and a human message naming what is wrong. Anything else is a
 // generic 500 that leaks nothing.
 
-export type ErrorCode =
-  | 'bad_request'
-  | 'malformed_json'
-  | 'payload_too_large'
-  | 'unsupported_media_type'
-  | 'invalid'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'misdirected'
-  | 'request_timeout'
-  | 'not_found'
-  | 'conflict'
-  | 'too_many_requests'
-  | 'bad_gateway'
-  | 'unavailable'
-  | 'internal';
+import type { ErrorCode } from './error-codes.ts';
+
+export type { ErrorCode } from './error-codes.ts';
 
 export interface ErrorDetail {
   /** Index of the record in a batch. */

@@ -55,6 +55,7 @@ export const PUSH_KEYS = {
     env: 'HADO_VAPID_SUBJECT',
     doc: 'Web Push contact for push services: a mailto: or https: URL; default APP_URL when it is https, else mailto:hado@<APP_URL host>',
     default: (env) => vapidSubjectOf(env.APP_URL),
+    defaultDoc: 'APP_URL when it is https://, else mailto:hado@<APP_URL host>',
     parse: (raw) => {
       let u: URL;
       try {

@@ -12,6 +12,8 @@ export interface Key<T> {
   doc: string;
   /** The default as written in the README; `null` = unset. */
   default: (env: Env) => string | null;
+  /** The default in words for the configuration reference, when it depends on other keys or on the machine. */
+  defaultDoc?: string;
   parse: (raw: string, env: Env) => T;
   /** For secrets: how `hado config` shows a value. */
   mask?: (raw: string) => string;

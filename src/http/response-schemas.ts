@@ -6,6 +6,7 @@ import { type TBoolean, type TSchema, Type } from 'typebox';
 import { LOCALES } from '../i18n/locales.ts';
 import { CHANNEL_TYPES, type ChannelType } from '../domain/channels.ts';
 import { RecurrenceRuleDoc } from './schemas.ts';
+import { ERROR_CODE_LIST } from '../error-codes.ts';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const DateTime = Type.String({ format: 'date-time', description: 'An instant, ISO 8601 in UTC' });
@@ -20,26 +21,7 @@ export const ErrorBody = Type.Object(
   {
     error: Type.Object(
       {
-        code: Type.Enum(
-          [
-            'bad_request',
-            'malformed_json',
-            'payload_too_large',
-            'unsupported_media_type',
-            'invalid',
-            'unauthorized',
-            'forbidden',
-            'misdirected',
-            'request_timeout',
-            'not_found',
-            'conflict',
-            'too_many_requests',
-            'bad_gateway',
-            'unavailable',
-            'internal',
-          ],
-          { description: 'A stable code (src/errors.ts)' },
-        ),
+        code: Type.Enum(ERROR_CODE_LIST, { description: 'A stable code (src/errors.ts)' }),
         message: Type.String({ description: 'What is wrong, naming the field (and the index in a batch)' }),
         index: Type.Optional(Type.Integer({ minimum: 0, description: 'The record of a batch that is wrong' })),
         field: Type.Optional(Type.String({ description: 'The dotted path of the offending field, e.g. payload.title' })),
