@@ -11,6 +11,8 @@ export interface ErrorDetail {
   index?: number;
   /** Dotted path of the offending field, e.g. "payload.title". */
   field?: string;
+  /** The capability a source lacks (a 403, core/capabilities.ts). */
+  capability?: string;
 }
 
 export class HadoError extends Error {

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createSource, sourceSummaries } from '../core/sources.ts';
+import { changeCapability, createSource, sourceSummaries } from '../core/sources.ts';
 import { snapshotEmbedded } from '../db/backup.ts';
 import { HadoError } from '../errors.ts';
 import { errorHandler } from '../http/error-handler.ts';
@@ -29,10 +29,16 @@ export async function startAdminSocket(ctx: AppContext, dataDir: string): Promis
   fs.rmSync(socket, { force: true });
   const app = Fastify({ logger: false });
   app.setErrorHandler(errorHandler);
-  app.post<{ Body: { name?: unknown } }>('/sources', async (request, reply) => {
+  app.post<{ Body: { name?: unknown; capabilities?: unknown } }>('/sources', async (request, reply) => {
     const name = typeof request.body?.name === 'string' ? request.body.name : '';
-    return reply.status(201).send(await createSource(ctx.db, ctx.clock, name));
+    const can = Array.isArray(request.body?.capabilities) ? request.body.capabilities.map(String) : [];
+    return reply.status(201).send(await createSource(ctx.db, ctx.clock, name, can));
   });
+  for (const change of ['grant', 'revoke'] as const) {
+    app.post<{ Params: { name: string }; Body: { capability?: unknown } }>(`/sources/:name/${change}`, async (request) =>
+      changeCapability(ctx.db, request.params.name, change, String(request.body?.capability ?? '')),
+    );
+  }
   app.get('/sources', async () => ({ sources: await sourceSummaries(ctx.db) }));
   // hado backup: the snapshot as plain tar bytes, what it holds in a header. The command compresses
   // it (the slow part) in its own process, where it can show progress, rather than in the server's.

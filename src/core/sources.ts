@@ -1,9 +1,10 @@
 // Registering client services (SPEC A9): a name and a token shown once.
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/connect.ts';
-import { findSourceByTokenHash, insertSource, listSources, type Source } from '../db/sources.ts';
+import { findSourceByTokenHash, insertSource, listSources, type Source, updateSourceCapabilities } from '../db/sources.ts';
 import { toDate } from '../domain/time.ts';
-import { conflict, invalid } from '../errors.ts';
+import { conflict, invalid, notFound } from '../errors.ts';
+import { type Capability, CAPABILITIES, isCapability } from './capabilities.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export type { Source };
@@ -17,16 +18,44 @@ export function checkSourceName(name: string): void {
 }
 
 /** Creates a source; the token is returned once and only its SHA-256 is stored. */
-export async function createSource(db: Db, clock: Clock, name: string): Promise<{ id: number; name: string; token: string }> {
+export async function createSource(
+  db: Db,
+  clock: Clock,
+  name: string,
+  capabilities: string[] = [],
+): Promise<{ id: number; name: string; capabilities: string[]; token: string }> {
   checkSourceName(name);
+  const unknown = capabilities.find((c) => !isCapability(c));
+  if (unknown !== undefined) throw invalid('capabilities', `"${unknown}" is not a capability; one of ${CAPABILITIES.join(', ')}`);
   const token = newToken('hado_');
-  const created = await insertSource(db, name, hashToken(token), toDate(clock.now()));
+  const created = await insertSource(db, name, hashToken(token), toDate(clock.now()), [...new Set(capabilities)].sort());
   if (!created) throw conflict(`a source named "${name}" already exists`);
   return { ...created, token };
 }
 
-export async function sourceSummaries(db: Db): Promise<Array<{ id: number; name: string; events: number; created_at: string }>> {
-  return (await listSources(db)).map((s) => ({ id: s.id, name: s.name, events: Number(s.events), created_at: s.created_at.toISOString() }));
+/** Grants or revokes one capability of the source named; answers the capabilities it holds after. */
+export async function changeCapability(
+  db: Db,
+  name: string,
+  change: 'grant' | 'revoke',
+  capability: string,
+): Promise<{ name: string; capabilities: string[] }> {
+  if (!isCapability(capability)) throw invalid('capability', `"${capability}" is not a capability; one of ${CAPABILITIES.join(', ')}`);
+  const updated = await updateSourceCapabilities(db, name, (have) =>
+    change === 'grant' ? [...new Set([...have, capability])].sort() : have.filter((c) => c !== (capability as Capability)),
+  );
+  if (!updated) throw notFound(`no source named "${name}"`);
+  return { name: updated.name, capabilities: updated.capabilities };
+}
+
+export async function sourceSummaries(db: Db): Promise<Array<{ id: number; name: string; capabilities: string[]; events: number; created_at: string }>> {
+  return (await listSources(db)).map((s) => ({
+    id: s.id,
+    name: s.name,
+    capabilities: s.capabilities,
+    events: Number(s.events),
+    created_at: s.created_at.toISOString(),
+  }));
 }
 
 /** The source a bearer token belongs to (only its SHA-256 is stored), or null. */

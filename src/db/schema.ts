@@ -8,11 +8,15 @@ import type { RecurrenceRule } from '../domain/recurrence.ts';
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export type ValueFrom = 'default' | 'source' | 'user';
+
 export interface SourcesTable {
   id: Generated<number>;
   name: string;
   token_hash: string;
   created_at: Timestamp;
+  /** What the source may do beyond events and notices (issue 24): 'provision', 'address'. */
+  capabilities: ColumnType<string[], string | undefined, string>;
 }
 
 export interface UsersTable {
@@ -23,6 +27,9 @@ export interface UsersTable {
   quiet_end: ColumnType<string, string | undefined, string>;
   /** en, ru or uk (src/i18n/locales.ts); any other stored code reads as English. */
   locale: ColumnType<string, string | undefined, string>;
+  /** Where tz and locale come from (issue 24): Hado's default, a provisioning source, or the person. */
+  tz_from: ColumnType<ValueFrom, ValueFrom | undefined, ValueFrom>;
+  locale_from: ColumnType<ValueFrom, ValueFrom | undefined, ValueFrom>;
   last_heartbeat_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -83,6 +90,8 @@ export interface ChannelsTable {
   presence_backoff_until: Timestamp | null;
   /** False for an email address or a Slack user not confirmed yet by its owner: nothing is delivered to it (issue 17). */
   confirmed: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The source that vouched for the channel (PUT /api/users), or null for one the person added. */
+  vouched_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface DeliveriesTable {
@@ -210,6 +219,27 @@ export interface MobileTicketsTable {
   created_at: Timestamp;
 }
 
+/** A source's named set of users (issue 24). */
+export interface AudiencesTable {
+  id: Generated<number>;
+  source_id: number;
+  name: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AudienceMembersTable {
+  audience_id: number;
+  user_id: number;
+}
+
+/** Addresses a source's mails no longer go to (one-click unsubscribe). */
+export interface SuppressionsTable {
+  source_id: number;
+  email: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   sources: SourcesTable;
   users: UsersTable;
@@ -225,4 +255,7 @@ export interface Database {
   preferences: PreferencesTable;
   vapid_keys: VapidKeysTable;
   mobile_tickets: MobileTicketsTable;
+  audiences: AudiencesTable;
+  audience_members: AudienceMembersTable;
+  suppressions: SuppressionsTable;
 }

@@ -25,6 +25,7 @@ export const ErrorBody = Type.Object(
         message: Type.String({ description: 'What is wrong, naming the field (and the index in a batch)' }),
         index: Type.Optional(Type.Integer({ minimum: 0, description: 'The record of a batch that is wrong' })),
         field: Type.Optional(Type.String({ description: 'The dotted path of the offending field, e.g. payload.title' })),
+        capability: Type.Optional(Type.Enum(['provision', 'address'], { description: 'On a 403 to a source: the capability it lacks' })),
         text: Type.Optional(
           Type.String({ description: "Under the user's session (/me/*): the message in the user's language (code and message stay English)" }),
         ),
@@ -38,7 +39,7 @@ export const ErrorBody = Type.Object(
 const ERROR_MEANING: Record<number, string> = {
   400: 'The body is not JSON, or not what the route takes',
   401: 'Missing or wrong credentials',
-  403: 'A write from another site (Sec-Fetch-Site / Origin)',
+  403: 'A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability)',
   404: 'Nothing there (or not yours)',
   408: 'The request did not arrive in time',
   409: 'The action does not apply in the current state',

@@ -93,9 +93,28 @@ describe(`hado on ${onPostgres ? 'PostgreSQL' : 'embedded PGlite'}`, () => {
     const res = await hado(['source:list']);
     expect(res.code).toBe(0);
     const lines = res.stdout.trim().split('\n');
-    expect(lines[0]).toBe('ID\tNAME\tEVENTS\tCREATED');
-    expect(lines[1]).toMatch(/^\d+\tdocs\t1\t\d{4}-\d\d-\d\dT/);
+    expect(lines[0]).toBe('ID\tNAME\tEVENTS\tCREATED\tCAPABILITIES');
+    expect(lines[1]).toMatch(/^\d+\tdocs\t1\t\d{4}-\d\d-\d\dT\S+\t-$/);
     expect(res.stdout).not.toContain(token);
+  }, 180_000);
+
+  it('source:create --can, source:grant and source:revoke set the capabilities source:list shows (issue 24)', async () => {
+    const created = await hado(['source:create', 'jobs', '--can', 'provision,address']);
+    expect(created.stderr).toBe('');
+    expect(created.stdout).toMatch(/^Created source "jobs" \(id \d+, may address, provision\)/);
+    const bad = await hado(['source:create', 'jobs2', '--can', 'provision,spam']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/"spam" is not a capability; one of provision, address/);
+    expect((await hado(['source:revoke', 'jobs', 'address'])).stdout).toBe('Source "jobs" may now: provision\n');
+    expect((await hado(['source:grant', 'docs', 'address'])).stdout).toBe('Source "docs" may now: address\n');
+    const unknown = await hado(['source:grant', 'nobody', 'address']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/no source named "nobody"/);
+    const list = (await hado(['source:list'])).stdout.trim().split('\n');
+    expect(list.slice(1).map((l) => [l.split('\t')[1], l.split('\t')[4]])).toEqual([
+      ['docs', 'address'],
+      ['jobs', 'provision'],
+    ]);
   }, 180_000);
 
   it('tick --at runs one tick as of that instant and prints the transitions', async () => {

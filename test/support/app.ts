@@ -38,10 +38,10 @@ export async function createTestApp(opts: { env?: Record<string, string>; now?: 
   };
 }
 
-/** Registers a source and returns its bearer token. */
-export async function createSource(t: TestApp, name: string): Promise<string> {
+/** Registers a source (with the capabilities given, issue 24) and returns its bearer token. */
+export async function createSource(t: TestApp, name: string, capabilities: string[] = []): Promise<string> {
   const token = newToken('hado_');
-  await insertSource(t.store.db, name, hashToken(token), new Date());
+  await insertSource(t.store.db, name, hashToken(token), new Date(), capabilities);
   return token;
 }
 
