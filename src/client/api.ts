@@ -590,6 +590,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -795,6 +800,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -820,6 +830,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -845,6 +860,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -870,6 +890,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -895,6 +920,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1046,6 +1076,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1071,6 +1106,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1096,6 +1136,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1121,6 +1166,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1146,6 +1196,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1171,6 +1226,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1196,6 +1256,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1221,6 +1286,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1272,6 +1342,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1297,6 +1372,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1322,6 +1402,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1347,6 +1432,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1372,6 +1462,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1430,13 +1525,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1455,6 +1555,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1480,6 +1585,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1555,6 +1665,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1580,13 +1695,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1605,6 +1725,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1630,6 +1755,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1655,6 +1785,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1680,6 +1815,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1705,6 +1845,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1730,6 +1875,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1855,13 +2005,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1880,6 +2035,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1905,6 +2065,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1930,6 +2095,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2051,13 +2221,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2076,6 +2251,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2101,6 +2281,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2126,6 +2311,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2151,6 +2341,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2176,6 +2371,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2297,13 +2497,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2322,6 +2527,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2347,6 +2557,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2372,6 +2587,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2397,6 +2617,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2422,6 +2647,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2465,13 +2695,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2490,6 +2725,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2515,6 +2755,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2586,13 +2831,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2611,6 +2861,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2636,6 +2891,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2742,6 +3002,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2767,13 +3032,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2792,6 +3062,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2817,6 +3092,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2842,6 +3122,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2867,6 +3152,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2892,6 +3182,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2917,6 +3212,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2942,6 +3242,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2967,6 +3272,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3012,13 +3322,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3037,6 +3352,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3062,6 +3382,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3087,6 +3412,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3112,6 +3442,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3137,6 +3472,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3221,6 +3561,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3246,13 +3591,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3271,6 +3621,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3296,6 +3651,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3321,6 +3681,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3346,6 +3711,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3371,6 +3741,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3396,6 +3771,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3421,6 +3801,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3475,13 +3860,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3500,6 +3890,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3525,6 +3920,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3550,6 +3950,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3575,6 +3980,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3623,13 +4033,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3648,6 +4063,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3673,6 +4093,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3732,13 +4157,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3757,6 +4187,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3782,6 +4217,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3882,6 +4322,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3907,13 +4352,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3932,6 +4382,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3957,6 +4412,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3982,6 +4442,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4007,6 +4472,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4032,6 +4502,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4057,6 +4532,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4082,6 +4562,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4127,13 +4612,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4152,6 +4642,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4177,6 +4672,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4202,6 +4702,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4227,6 +4732,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4286,13 +4796,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4311,6 +4826,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4336,6 +4856,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4428,6 +4953,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4453,13 +4983,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4478,6 +5013,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4503,6 +5043,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4528,6 +5073,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4553,6 +5103,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4578,6 +5133,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4603,6 +5163,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4628,6 +5193,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4673,13 +5243,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4698,6 +5273,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4723,6 +5303,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4748,6 +5333,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4773,6 +5363,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4845,6 +5440,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4870,13 +5470,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4895,6 +5500,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4920,6 +5530,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4945,6 +5560,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4970,6 +5590,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4995,6 +5620,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5020,6 +5650,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5045,6 +5680,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5132,13 +5772,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5157,6 +5802,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5182,6 +5832,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5207,6 +5862,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5271,6 +5931,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5296,13 +5961,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5321,6 +5991,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5346,6 +6021,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5371,6 +6051,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5396,6 +6081,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5421,6 +6111,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5446,6 +6141,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5497,13 +6197,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5522,6 +6227,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5547,6 +6257,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5611,6 +6326,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5636,13 +6356,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5661,6 +6386,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5686,6 +6416,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5711,6 +6446,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5736,6 +6476,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5761,6 +6506,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5786,6 +6536,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5850,6 +6605,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5875,13 +6635,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5900,6 +6665,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5925,6 +6695,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5950,6 +6725,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5975,6 +6755,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6000,6 +6785,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6025,6 +6815,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6100,13 +6895,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6125,6 +6925,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6150,6 +6955,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6175,6 +6985,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6200,6 +7015,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6225,6 +7045,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6285,13 +7110,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6310,6 +7140,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6335,6 +7170,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6426,6 +7266,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6451,13 +7296,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6476,6 +7326,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6501,6 +7356,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6526,6 +7386,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6551,6 +7416,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6576,6 +7446,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6601,6 +7476,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6646,13 +7526,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6671,6 +7556,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6696,6 +7586,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6721,6 +7616,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6785,6 +7685,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6810,6 +7715,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6835,6 +7745,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6860,6 +7775,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6924,6 +7844,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6949,6 +7874,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6974,6 +7904,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6999,6 +7934,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7052,6 +7992,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7077,6 +8022,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7102,6 +8052,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7127,6 +8082,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7152,6 +8112,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7177,6 +8142,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7202,6 +8172,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7329,6 +8304,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7354,6 +8334,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7379,6 +8364,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7404,6 +8394,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7429,6 +8424,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7454,6 +8454,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7479,6 +8484,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7504,6 +8514,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7555,6 +8570,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7580,6 +8600,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7605,6 +8630,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7630,6 +8660,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7655,6 +8690,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7680,6 +8720,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7705,6 +8750,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };

@@ -31,6 +31,8 @@ class ErrorDetail(_ErrorDetailRequired, total=False):
     index: int
     #: The dotted path of the offending field, e.g. payload.title
     field: str
+    #: On a 403 to a source: the capability it lacks
+    capability: Literal["provision", "address"]
     #: Under the user's session (/me/*): the message in the user's language (code and message stay English)
     text: str
 
