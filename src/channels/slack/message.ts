@@ -10,7 +10,7 @@ import { t } from '../../i18n/messages.ts';
 import type { OutgoingMessage } from '../types.ts';
 import type { SlackBlocks } from './api.ts';
 
-export const ACTION = { ack: 'hado_ack', done: 'hado_done', open: 'hado_open', confirm: 'hado_confirm' } as const;
+export const ACTION = { ack: 'hado_ack', done: 'hado_done', open: 'hado_open', confirm: 'hado_confirm', notMe: 'hado_not_me' } as const;
 
 /** Slack's mrkdwn needs only &, < and > escaped (https://api.slack.com/reference/surfaces/formatting#escaping). */
 export const escapeMrkdwn = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -88,7 +88,7 @@ export function slackContentOf(message: OutgoingMessage): SlackContent {
 }
 
 /** The DM that asks the Slack user to confirm the channel; the button carries the one-time code. */
-export function renderConfirm(locale: Locale, code: string, confirmed = false): { text: string; blocks: SlackBlocks } {
+export function renderConfirm(locale: Locale, code: string, confirmed = false, notMeUrl?: string): { text: string; blocks: SlackBlocks } {
   const text = t(locale, confirmed ? 'slack.confirmed' : 'slack.confirm.text');
   const blocks: SlackBlocks = [{ type: 'section', text: { type: 'mrkdwn', text: escapeMrkdwn(text) } }];
   if (!confirmed) {
@@ -96,6 +96,8 @@ export function renderConfirm(locale: Locale, code: string, confirmed = false): 
       type: 'actions',
       elements: [
         { type: 'button', action_id: ACTION.confirm, style: 'primary', text: { type: 'plain_text', text: t(locale, 'slack.confirm.button') }, value: code },
+        // "This wasn't me" (issue 27): a link to Hado's page that blocks further confirmations to this Slack user.
+        ...(notMeUrl ? [{ type: 'button', action_id: ACTION.notMe, text: { type: 'plain_text', text: t(locale, 'slack.confirm.notMe') }, url: notMeUrl }] : []),
       ],
     } as SlackBlocks[number]);
   }
