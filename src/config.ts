@@ -75,6 +75,9 @@ export interface Config {
   databaseWaitMs: number;
   connectTimeoutMs: number;
   deliveryHostConcurrency: number;
+  /** Confirmation mails and Slack DMs per target (address, Slack user) and per user in 24 hours (issue 27). */
+  confirmationsPerTarget: number;
+  confirmationsPerUser: number;
 }
 
 export const LOGIN_PATTERN = /^[A-Za-z0-9._@+-]{1,128}$/;
@@ -319,6 +322,18 @@ export const KEYS = {
     doc: 'Deliveries one worker process sends at once to one receiver host (scheme, name, port), a quarter of it while the host is slow or failing; the rest wait their turn',
     default: () => '32',
     parse: int(1, 1000),
+  },
+  confirmationsPerTarget: {
+    env: 'HADO_CONFIRMATIONS_PER_TARGET',
+    doc: 'Confirmation mails or Slack DMs one address or Slack user gets in 24 hours, from all users together, before a 429',
+    default: () => '3',
+    parse: int(1, 1000),
+  },
+  confirmationsPerUser: {
+    env: 'HADO_CONFIRMATIONS_PER_USER',
+    doc: 'Confirmation mails and Slack DMs one user may have Hado send in 24 hours before a 429',
+    default: () => '10',
+    parse: int(1, 10_000),
   },
 } satisfies { [K in keyof Config]: Key<Config[K]> };
 

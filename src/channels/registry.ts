@@ -118,7 +118,7 @@ export function buildChannels(deps: ChannelDeps): ChannelRegistry {
     push: pushChannel(deps.push),
     mobile: mobileChannel(deps.mobile),
     email: emailChannel({ mailer: deps.mailer, appUrl: config.appUrl }),
-    slack: slackChannel(deps.slack, { db: deps.db, configured: Boolean(config.slackSigningSecret) }),
+    slack: slackChannel(deps.slack, { db: deps.db, configured: Boolean(config.slackSigningSecret), appUrl: config.appUrl }),
   };
   const registry = new ChannelRegistry(deps.onError);
   for (const type of CHANNEL_TYPES) registry.register(table[type]);

@@ -11,6 +11,7 @@
 // more member beside `deliver`, and a per-channel fan-out policy one more
 // property; the contract suite (test/channels/contract.test.ts) grows with
 // them.
+import type { ConfirmLimits } from '../core/confirmation-limits.ts';
 import type { DeliveryResult, OutgoingMessage } from '../core/outgoing.ts';
 import type { ChannelRecord, ChannelRow, PresenceUser } from '../db/channels.ts';
 import type { Db } from '../db/connect.ts';
@@ -49,6 +50,8 @@ export interface AddRequest {
   /** The request's `config`, unchecked: the channel checks it and names the field it refuses (`config.address`). */
   config: Record<string, unknown> | undefined;
   now: Date;
+  /** How many confirmation mails and Slack DMs may go out (HADO_CONFIRMATIONS_PER_TARGET / _PER_USER). */
+  confirmLimits: ConfirmLimits;
 }
 
 export interface Added {

@@ -1,6 +1,7 @@
 // `hado <command>`: one binary, one file per subcommand. Exit codes: 0 done,
 // 1 failed (bad configuration, an error the command explains), 2 usage error.
 import fs from 'node:fs';
+import { describeFailure } from '../describe-failure.ts';
 import { ConfigError, HadoError } from '../errors.ts';
 import { backupCommand, restoreCommand } from './backup.ts';
 import { type Command, commandUsage, parseCommandArgs, UsageError } from './command.ts';
@@ -85,7 +86,7 @@ export async function main(argv: string[]): Promise<number> {
     }
     // Anything else (a refused connection, a full disk): one line; the stack only when debugging.
     const debug = process.env.LOG_LEVEL === 'debug' || process.env.LOG_LEVEL === 'trace';
-    console.error(`hado ${name}: ${debug && e instanceof Error ? e.stack : e instanceof Error ? e.message : String(e)}`);
+    console.error(`hado ${name}: ${debug && e instanceof Error ? e.stack : describeFailure(e)}`);
     return 1;
   }
 }

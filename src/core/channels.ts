@@ -19,7 +19,8 @@ import type { Db } from '../db/connect.ts';
 import { markUserEventsForCheck } from '../db/deliveries.ts';
 import { type ChannelType, INBOX } from '../domain/channels.ts';
 import { conflict, notFound } from '../errors.ts';
-import { createConfirmation } from './confirmations.ts';
+import { type ConfirmTarget, checkConfirmation, recordConfirmation } from './confirmation-limits.ts';
+import { createConfirmation, hashConfirmCode } from './confirmations.ts';
 
 export type { ChannelRow };
 
@@ -36,6 +37,8 @@ export interface NewChannel {
   limit: { max: number; message: string };
   /** Refuses a second channel of the type with this config value (an address, a Slack user): 409 `message`. */
   unique?: { key: string; value: string; message: string };
+  /** For an unconfirmed channel: whom its confirmation goes to, counted against the limits (issue 27). */
+  confirm?: ConfirmTarget;
 }
 
 /**
@@ -52,6 +55,7 @@ export async function addUserChannel(db: Db, c: NewChannel, now: Date): Promise<
     }
     if ((await countUserChannels(trx, c.userId, c.type)) >= c.limit.max) throw conflict(c.limit.message);
     const confirmed = c.confirmed ?? true;
+    if (!confirmed && c.confirm) await checkConfirmation(trx, c.userId, c.confirm, now);
     const row = await insertChannel(trx, {
       userId: c.userId,
       type: c.type,
@@ -66,7 +70,9 @@ export async function addUserChannel(db: Db, c: NewChannel, now: Date): Promise<
       await markUserEventsForCheck(trx, c.userId, now);
       return { row, code: null };
     }
-    return { row, code: (await createConfirmation(trx, row.id, now)).code };
+    const { code } = await createConfirmation(trx, row.id, now);
+    if (c.confirm) await recordConfirmation(trx, c.userId, c.confirm, hashConfirmCode(code), now);
+    return { row, code };
   });
 }
 

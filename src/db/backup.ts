@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { sql } from 'kysely';
+import { describeFailure } from '../describe-failure.ts';
 import { ConfigError } from '../errors.ts';
 import { type Db, openStore, pgDirOf, type Store } from './connect.ts';
 import { pendingMigrations } from './migrate.ts';
@@ -70,7 +71,8 @@ const CHUNK_BYTES = 1024 * 1024;
 async function throughZlib(stream: zlib.Gzip | zlib.Gunzip, bytes: Uint8Array, onProgress?: Progress): Promise<Buffer> {
   const out: Buffer[] = [];
   stream.on('data', (chunk: Buffer) => out.push(chunk));
-  const failed = new Promise<never>((_resolve, reject) => stream.once('error', reject));
+  // `on`, not `once`: zlib may report a bad stream twice, and a second unheard 'error' would crash the process.
+  const failed = new Promise<never>((_resolve, reject) => stream.on('error', reject));
   failed.catch(() => {}); // raced below; never unhandled
   const ended = new Promise<void>((resolve) => stream.once('end', resolve));
   for (let at = 0; at < bytes.length; at += CHUNK_BYTES) {
@@ -129,7 +131,7 @@ export async function restoreEmbedded(dataDir: string, bytes: Uint8Array, progre
     if (existed) for (const entry of fs.readdirSync(dataDir)) fs.rmSync(path.join(dataDir, entry), { recursive: true, force: true });
     else fs.rmSync(dataDir, { recursive: true, force: true });
     if (e instanceof ConfigError) throw e;
-    throw new ConfigError(`The file is not a Hado backup PGlite can load: ${e instanceof Error ? e.message : String(e)}`);
+    throw new ConfigError(`The file is not a Hado backup PGlite can load: ${describeFailure(e)}`);
   } finally {
     await store?.close();
   }

@@ -92,6 +92,9 @@ export interface ChannelsTable {
   confirmed: ColumnType<boolean, boolean | undefined, boolean>;
   /** The source that vouched for the channel (PUT /api/users), or null for one the person added. */
   vouched_by: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A webhook's signing secret before its rotation, still signing until `previous_secret_until` (issue 27). */
+  previous_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  previous_secret_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface DeliveriesTable {
@@ -200,6 +203,31 @@ export interface ChannelConfirmationsTable {
   created_at: Timestamp;
 }
 
+/** One row per confirmation mail or Slack DM sent (issue 27): counted per user and per target across delete and re-add. */
+export interface ConfirmationSendsTable {
+  id: Generated<number>;
+  code_hash: string;
+  user_id: number;
+  /** `email:<address>` or `slack:<member id>`. */
+  target: string;
+  sent_at: Timestamp;
+}
+
+/** Targets whose owner answered "this wasn't me": Hado sends them no confirmation again. */
+export interface ConfirmationBlocksTable {
+  target: string;
+  blocked_at: Timestamp;
+}
+
+/** A Web Push subscription or an Expo token another user registered: it moved to them; the first user is told. */
+export interface DeviceTakeoversTable {
+  id: Generated<number>;
+  user_id: number;
+  channel_type: string;
+  label: string;
+  moved_at: Timestamp;
+}
+
 export interface VapidKeysTable {
   id: number;
   public_key: string;
@@ -258,4 +286,7 @@ export interface Database {
   audiences: AudiencesTable;
   audience_members: AudienceMembersTable;
   suppressions: SuppressionsTable;
+  confirmation_sends: ConfirmationSendsTable;
+  confirmation_blocks: ConfirmationBlocksTable;
+  device_takeovers: DeviceTakeoversTable;
 }

@@ -10,8 +10,14 @@ export interface LinkCodeRow {
   used_at: Date | null;
 }
 
-export async function insertLinkCode(db: Db, userId: number, codeHash: string, expiresAt: Date, now: Date): Promise<void> {
+/**
+ * Stores a new code; past `maxLive` live codes of the user, the oldest are
+ * retired (they expire now: redeemed, they answer "expired"). Under the
+ * user's row lock, so two requests at once cannot both keep an extra one.
+ */
+export async function insertLinkCode(db: Db, userId: number, codeHash: string, expiresAt: Date, now: Date, maxLive: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
     // Housekeeping: a user's dead codes are of no use to anyone.
     await trx
       .deleteFrom('telegram_link_codes')
@@ -21,6 +27,22 @@ export async function insertLinkCode(db: Db, userId: number, codeHash: string, e
     await trx
       .insertInto('telegram_link_codes')
       .values({ code_hash: codeHash, user_id: userId, expires_at: expiresAt, used_at: null, created_at: now })
+      .execute();
+    const keep = trx
+      .selectFrom('telegram_link_codes')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .orderBy('id', 'desc')
+      .limit(maxLive);
+    await trx
+      .updateTable('telegram_link_codes')
+      .set({ expires_at: now })
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .where('id', 'not in', keep)
       .execute();
   });
 }

@@ -157,6 +157,38 @@ describe('/start <code>', () => {
     expect(await telegramChannelOf('dora2')).toHaveLength(1);
   });
 
+  it('keeps at most 5 live codes per user (issue 27): a sixth retires the oldest, the others keep their expiry', async () => {
+    const codes: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      const res = await call(t, 'POST', '/me/channels/telegram/link', { user: 'hoarder' });
+      expect(res.status).toBe(200);
+      codes.push(res.body.code);
+      t.clock.advance({ seconds: 10 });
+    }
+    const live = await t.store.db
+      .selectFrom('telegram_link_codes')
+      .innerJoin('users', 'users.id', 'telegram_link_codes.user_id')
+      .select(['telegram_link_codes.expires_at', 'telegram_link_codes.created_at'])
+      .where('users.login', '=', 'hoarder')
+      .where('telegram_link_codes.expires_at', '>', new Date(t.clock.now().epochMilliseconds))
+      .orderBy('telegram_link_codes.id')
+      .execute();
+    expect(live).toHaveLength(5);
+    // Expiry stays 15 minutes from each code's own creation.
+    for (const row of live) expect(row.expires_at.getTime() - row.created_at.getTime()).toBe(15 * 60_000);
+    // The two oldest are retired and link nothing: the latest retired answers as expired, the one before
+    // was already cleared away by the next code's housekeeping.
+    await hook(t, messageUpdate(5020, `/start ${codes[0]}`));
+    await hook(t, messageUpdate(5021, `/start ${codes[1]}`));
+    await settle(t);
+    expect(replies(5020)).toEqual([REPLIES.badCode]);
+    expect(replies(5021)).toEqual([REPLIES.expiredCode]);
+    expect(await telegramChannelOf('hoarder')).toEqual([]);
+    // The oldest live one still links.
+    await hook(t, messageUpdate(5022, `/start ${codes[2]}`));
+    expect(await telegramChannelOf('hoarder')).toHaveLength(1);
+  });
+
   it('refuses a wrong or malformed code, a group chat, and answers /start alone with help', async () => {
     const { body } = await call(t, 'POST', '/me/channels/telegram/link', { user: 'emil' });
     const before = await snapshot(t.store.db);

@@ -7,7 +7,7 @@ import { addUserChannel, forgetChannel } from '../../core/channels.ts';
 import { conflict, HadoError } from '../../errors.ts';
 import type { Added, AddRequest } from '../types.ts';
 import { emailConfigOf, MAX_EMAIL_CHANNELS_PER_USER } from './address.ts';
-import { confirmUrl } from './links.ts';
+import { confirmUrl, notMeUrl } from './links.ts';
 import type { Mailer } from './mailer.ts';
 import { renderConfirmationMail } from './message.ts';
 
@@ -34,10 +34,19 @@ export async function addEmailChannel(mailer: Mailer | null, appUrl: string, req
       confirmed: false,
       unique: { key: 'address', value: address, message: `${address} is already one of your email channels` },
       limit: { max: MAX_EMAIL_CHANNELS_PER_USER, message: `At most ${MAX_EMAIL_CHANNELS_PER_USER} email channels per user; delete one before adding another` },
+      // Case folded: Alice@ and alice@ are one mailbox to count against.
+      confirm: { target: `email:${address.toLowerCase()}`, label: address, limits: request.confirmLimits },
     },
     request.now,
   );
-  const mail = renderConfirmationMail({ locale: user.locale, to: address, confirmUrl: confirmUrl(appUrl, code!), domain: mailer.domain, code: code! });
+  const mail = renderConfirmationMail({
+    locale: user.locale,
+    to: address,
+    confirmUrl: confirmUrl(appUrl, code!),
+    notMeUrl: notMeUrl(appUrl, code!),
+    domain: mailer.domain,
+    code: code!,
+  });
   const sent = await mailer.send(mail);
   if (!sent.ok) {
     await forgetChannel(request.db, user.id, row.id);

@@ -8,6 +8,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { CONFIRM_CODE_PATTERN, hashConfirmCode } from '../../core/confirmations.ts';
 import { disableChannel, findChannel } from '../../db/channels.ts';
 import type { Db } from '../../db/connect.ts';
+import { blockTarget, targetOfCode } from '../../db/confirmation-sends.ts';
 import { peekConfirmation, redeemConfirmation } from '../../db/confirmations.ts';
 import { localeByConfirmationHash, userLocale } from '../../db/users.ts';
 import type { ChannelRecord } from '../types.ts';
@@ -39,6 +40,9 @@ export function unsubscribeUrl(appUrl: string, channel: Pick<ChannelRecord, 'id'
 
 /** `${APP_URL}/a/confirm/{code}`. */
 export const confirmUrl = (appUrl: string, code: string): string => `${appUrl.replace(/\/+$/, '')}/a/confirm/${code}`;
+
+/** `${APP_URL}/a/not-me?code={code}`: the "this wasn't me" link of a confirmation mail or Slack DM (issue 27). */
+export const notMeUrl = (appUrl: string, code: string): string => `${appUrl.replace(/\/+$/, '')}/a/not-me?code=${encodeURIComponent(code)}`;
 
 /** An email channel's row, or undefined for any other id. */
 async function emailChannelRow(db: Db, id: number) {
@@ -77,6 +81,21 @@ export async function unsubscribeTarget(db: Db, token: string): Promise<{ id: nu
   if (!row) return null;
   return { id, address: row.address, locale: await userLocale(db, row.user_id) };
 }
+
+/** How a target key reads on the "this wasn't me" page. */
+const targetLabel = (target: string): string => (target.startsWith('slack:') ? `Slack user ${target.slice(6)}` : target.replace(/^email:/, ''));
+
+/**
+ * The target a "this wasn't me" link names (the code of a confirmation Hado
+ * sent, used or not, while its send is remembered), or null; `block` then
+ * stops every further confirmation to it.
+ */
+export async function notMeTarget(db: Db, code: string): Promise<{ target: string; label: string } | null> {
+  const target = CONFIRM_CODE_PATTERN.test(code) ? await targetOfCode(db, hashConfirmCode(code)) : null;
+  return target === null ? null : { target, label: targetLabel(target) };
+}
+
+export { blockTarget as blockConfirmations };
 
 /** Switches the channel off (the one-click POST): a channel already off stays off. */
 export async function unsubscribe(db: Db, channelId: number, now: Date): Promise<void> {

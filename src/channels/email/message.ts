@@ -139,16 +139,18 @@ export function renderMail(message: OutgoingMessage, ctx: MailContext): Outgoing
 }
 
 /** The confirmation mail: the link opens a page with a Confirm button (a GET alone confirms nothing). */
-export function renderConfirmationMail(opts: { locale: Locale; to: string; confirmUrl: string; domain: string; code: string }): OutgoingMail {
+export function renderConfirmationMail(opts: { locale: Locale; to: string; confirmUrl: string; notMeUrl: string; domain: string; code: string }): OutgoingMail {
   const l = opts.locale;
   const intro = t(l, 'mail.confirm.text', { address: opts.to });
   const ignore = t(l, 'mail.confirm.ignore');
   const label = t(l, 'mail.confirm.button');
-  const text = [intro, '', `${label}: ${opts.confirmUrl}`, '', ignore, ''].join('\n');
+  const notMe = t(l, 'mail.confirm.notMe');
+  const text = [intro, '', `${label}: ${opts.confirmUrl}`, '', ignore, `${notMe}: ${opts.notMeUrl}`, ''].join('\n');
   const inner = [
     `<p style="margin:0 0 16px">${escapeHtml(intro)}</p>`,
     `<p style="margin:0 0 16px">${button(opts.confirmUrl, label, true)}</p>`,
-    `<p style="margin:0;font-size:12px;color:#59636e">${escapeHtml(opts.confirmUrl)}</p>`,
+    `<p style="margin:0 0 16px;font-size:12px;color:#59636e">${escapeHtml(opts.confirmUrl)}</p>`,
+    `<p style="margin:0;font-size:12px"><a href="${escapeHtml(opts.notMeUrl)}" style="color:#59636e">${escapeHtml(notMe)}</a></p>`,
   ].join('\n');
   const tag = createHash('sha256').update(opts.code).digest('base64url').slice(0, 12);
   return {

@@ -32,7 +32,7 @@ export const presenceOfSlack = (presence: string): Presence => (presence === 'ac
  * it there is none); `configured` says whether SLACK_SIGNING_SECRET is set,
  * without which no Confirm press could reach Hado.
  */
-export function slackChannel(client: SlackClient | null, opts: { db?: Db; configured?: boolean } = {}): Channel {
+export function slackChannel(client: SlackClient | null, opts: { db?: Db; configured?: boolean; appUrl?: string } = {}): Channel {
   const db = opts.db;
   const configured = client !== null && (opts.configured ?? true);
   return {
@@ -59,7 +59,7 @@ export function slackChannel(client: SlackClient | null, opts: { db?: Db; config
       }
       return { ok: true, externalId: `${sent.value.channel}:${sent.value.ts}` };
     },
-    add: (request) => addSlackChannel(client, configured, request),
+    add: (request) => addSlackChannel(client, configured, request, opts.appUrl ?? 'http://localhost:8080'),
     describe: (row, l) => ({
       name: t(l, 'settings.channel.slack'),
       details: [t(l, 'settings.channel.slackUser', { user: configText(row.config, 'slack_user_id') }), ...pendingDetail(row, l)],

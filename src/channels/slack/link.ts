@@ -3,6 +3,7 @@
 // one-time code; the channel delivers only after that very user presses it.
 import { addUserChannel, forgetChannel } from '../../core/channels.ts';
 import { conflict, HadoError, invalid } from '../../errors.ts';
+import { notMeUrl } from '../email/links.ts';
 import type { Added, AddRequest } from '../types.ts';
 import type { SlackClient } from './api.ts';
 import { renderConfirm } from './message.ts';
@@ -29,7 +30,7 @@ export function slackConfigOf(config: Record<string, unknown> | undefined): { sl
  * makes the unconfirmed channel and sends the Confirm button. A DM that
  * cannot be sent undoes the channel: a 502, and the user may try again.
  */
-export async function addSlackChannel(client: SlackClient | null, configured: boolean, request: AddRequest): Promise<Added> {
+export async function addSlackChannel(client: SlackClient | null, configured: boolean, request: AddRequest, appUrl: string): Promise<Added> {
   if (!client || !configured) throw conflict(SLACK_NOT_CONFIGURED);
   const { slack_user_id } = slackConfigOf(request.config);
   const dm = await client.openDm(slack_user_id);
@@ -50,10 +51,11 @@ export async function addSlackChannel(client: SlackClient | null, configured: bo
       confirmed: false,
       unique: { key: 'slack_user_id', value: slack_user_id, message: `Slack user ${slack_user_id} is already one of your channels` },
       limit: { max: MAX_SLACK_CHANNELS_PER_USER, message: `At most ${MAX_SLACK_CHANNELS_PER_USER} Slack channels per user; delete one before adding another` },
+      confirm: { target: `slack:${slack_user_id}`, label: `Slack user ${slack_user_id}`, limits: request.confirmLimits },
     },
     request.now,
   );
-  const { text, blocks } = renderConfirm(user.locale, code!);
+  const { text, blocks } = renderConfirm(user.locale, code!, false, notMeUrl(appUrl, code!));
   const sent = await client.post(dm.value, text, blocks);
   if (!sent.ok) {
     await forgetChannel(request.db, user.id, row.id);

@@ -10,7 +10,7 @@ import { t } from '../../i18n/messages.ts';
 import type { OutgoingMessage } from '../types.ts';
 import type { SlackBlocks } from './api.ts';
 
-export const ACTION = { ack: 'hado_ack', done: 'hado_done', open: 'hado_open', confirm: 'hado_confirm' } as const;
+export const ACTION = { ack: 'hado_ack', done: 'hado_done', open: 'hado_open', confirm: 'hado_confirm', notMe: 'hado_not_me' } as const;
 
 /**
  * Slack parses &, < and > as control characters in every text it is given,
@@ -102,13 +102,17 @@ export function slackContentOf(message: OutgoingMessage): SlackContent {
 }
 
 /** The DM that asks the Slack user to confirm the channel; the button carries the one-time code. */
-export function renderConfirm(locale: Locale, code: string, confirmed = false): { text: string; blocks: SlackBlocks } {
+export function renderConfirm(locale: Locale, code: string, confirmed = false, notMeUrl?: string): { text: string; blocks: SlackBlocks } {
   const text = escapeMrkdwn(t(locale, confirmed ? 'slack.confirmed' : 'slack.confirm.text'));
   const blocks: SlackBlocks = [{ type: 'section', text: { type: 'mrkdwn', text } }];
   if (!confirmed) {
     blocks.push({
       type: 'actions',
-      elements: [{ type: 'button', action_id: ACTION.confirm, style: 'primary', text: plain(t(locale, 'slack.confirm.button')), value: code }],
+      elements: [
+        { type: 'button', action_id: ACTION.confirm, style: 'primary', text: plain(t(locale, 'slack.confirm.button')), value: code },
+        // "This wasn't me" (issue 27): a link to Hado's page that blocks further confirmations to this Slack user.
+        ...(notMeUrl ? [{ type: 'button', action_id: ACTION.notMe, text: plain(t(locale, 'slack.confirm.notMe')), url: notMeUrl }] : []),
+      ],
     } as SlackBlocks[number]);
   }
   return { text, blocks };

@@ -13,12 +13,15 @@ export const LINK_CODE_TTL_MS = 15 * 60_000;
  */
 export const LINK_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
+/** Live codes one user may hold at once (issue 27): a new one retires the oldest. */
+export const MAX_LIVE_LINK_CODES = 5;
+
 export const hashLinkCode = (code: string): string => createHash('sha256').update(code).digest('hex');
 
 export async function createLinkCode(db: Db, userId: number, now: Date): Promise<{ code: string; expiresAt: Date }> {
   const code = randomBytes(16).toString('base64url');
   const expiresAt = new Date(now.getTime() + LINK_CODE_TTL_MS);
-  await insertLinkCode(db, userId, hashLinkCode(code), expiresAt, now);
+  await insertLinkCode(db, userId, hashLinkCode(code), expiresAt, now, MAX_LIVE_LINK_CODES);
   return { code, expiresAt };
 }
 

@@ -141,6 +141,7 @@ export function channelRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           user: { id: user.id, locale: toLocale(user.locale) },
           config: request.body.config,
           now: toDate(ctx.clock.now()),
+          confirmLimits: { perTarget: ctx.config.confirmationsPerTarget, perUser: ctx.config.confirmationsPerUser },
         });
         return reply.status(201).send({ channel: channelView(row), ...(secret === undefined ? {} : { secret }) });
       },

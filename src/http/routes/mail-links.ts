@@ -12,7 +12,15 @@
 // names them; a link that names nobody gets the request's Accept-Language,
 // so a 404 for a made-up link tells nothing about anyone.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { confirmationLocale, confirmEmail, peekEmailConfirmation, unsubscribe, unsubscribeTarget } from '../../channels/email/links.ts';
+import {
+  blockConfirmations,
+  confirmationLocale,
+  confirmEmail,
+  notMeTarget,
+  peekEmailConfirmation,
+  unsubscribe,
+  unsubscribeTarget,
+} from '../../channels/email/links.ts';
 import { tokenRecipientLocale } from '../../core/token-actions.ts';
 import { toDate } from '../../domain/time.ts';
 import { type Locale, recipientLocale } from '../../i18n/locales.ts';
@@ -85,6 +93,26 @@ export function mailLinkRoutes(ctx: AppContext, assets: Assets = loadAssets()): 
       await unsubscribe(ctx.db, channel.id, toDate(ctx.clock.now()));
       return page(reply, 200, { locale: l, title, text: t(l, 'page.unsubscribe.done', { address: channel.address }), ok: true });
     });
+
+    // "This wasn't me" (issue 27): the confirmation's own code names the target; the POST blocks it for good.
+    for (const method of ['GET', 'POST'] as const) {
+      app.route<{ Querystring: { code?: string } }>({
+        method,
+        url: '/a/not-me',
+        schema: PAGE_SCHEMA,
+        handler: async (request, reply) => {
+          const l = localeOf(request, null);
+          const title = t(l, 'page.notMe.title');
+          const found = await notMeTarget(ctx.db, typeof request.query.code === 'string' ? request.query.code : '');
+          if (!found) return page(reply, 404, { locale: l, title, text: t(l, 'page.notMe.unknown') });
+          if (method === 'GET') {
+            return page(reply, 200, { locale: l, title, text: t(l, 'page.notMe.question', { target: found.label }), button: t(l, 'page.notMe.button') });
+          }
+          await blockConfirmations(ctx.db, found.target, toDate(ctx.clock.now()));
+          return page(reply, 200, { locale: l, title, text: t(l, 'page.notMe.done', { target: found.label }), ok: true });
+        },
+      });
+    }
 
     for (const action of ['ack', 'done'] as const) {
       app.get<{ Params: { token: string } }>(`/a/:token/${action}`, { schema: PAGE_SCHEMA }, async (request, reply) => {
