@@ -18,6 +18,7 @@ import { signedInRoutes } from './signed-in.ts';
 import { rejectUnstorableText } from './text-guard.ts';
 import { forgetUserOfRejected } from './auth.ts';
 import { checkSameOrigin } from './cross-origin.ts';
+import { privateHeaders } from './private-headers.ts';
 import { checkHost, hostPolicy } from './host-check.ts';
 import { guessedEntry } from './rate-limit.ts';
 import { inboxPageRoutes } from './routes/inbox.ts';
@@ -103,6 +104,8 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   app.addHook('onRequest', async (request) => checkSameOrigin(request, hosts));
   // A /me request that created its user and was rejected leaves no user behind (auth.ts).
   app.addHook('onSend', forgetUserOfRejected(ctx));
+  // Personal answers (/me, /a/, /inbox/), errors included: never cached, never sniffed (private-headers.ts).
+  app.addHook('onSend', privateHeaders);
   app.setNotFoundHandler((request, reply) => {
     void reply.status(404).send({ error: { code: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` } });
   });

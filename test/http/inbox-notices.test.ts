@@ -61,7 +61,7 @@ describe('GET /inbox/notices', () => {
     const first = await get('/inbox/notices');
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(first.headers['cache-control']).toBe('no-cache');
+    expect(first.headers['cache-control']).toBe('private, no-store');
     expect(first.headers['content-security-policy']).toContain("script-src 'self'");
     expect(first.body.startsWith('<ol class="nt-page"')).toBe(true);
     expect(first.body).toContain('data-unread="35" data-unread-label="35"');

@@ -81,7 +81,8 @@ describe('GET /me/stream', () => {
     const { res, reader } = await connect('stream-basic');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
-    expect(res.headers['cache-control']).toContain('no-cache');
+    expect(res.headers['cache-control']).toBe('private, no-store, no-transform');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
     await reader.waitFor((f) => f.retry === 2000);
     close(reader);
   });

@@ -13,6 +13,7 @@ import type { AppContext } from '../context.ts';
 import { SECURITY, TAGS } from '../openapi.ts';
 import { errors } from '../response-schemas.ts';
 import { signedInUser } from '../auth.ts';
+import { PRIVATE_HEADERS } from '../private-headers.ts';
 
 /** How long an EventSource waits before reconnecting after a drop. */
 const RETRY_MS = 2000;
@@ -66,10 +67,11 @@ export function streamRoutes(ctx: AppContext): FastifyPluginAsync {
         });
         raw.statusCode = 200;
         raw.setHeader('content-type', 'text/event-stream; charset=utf-8');
-        raw.setHeader('cache-control', 'no-cache, no-transform');
+        // Personal, like every /me answer (private-headers.ts); no-transform: a proxy must not compress it.
+        raw.setHeader('cache-control', `${PRIVATE_HEADERS['cache-control']}, no-transform`);
         // nginx and similar proxies must pass frames through, not buffer them.
         raw.setHeader('x-accel-buffering', 'no');
-        raw.setHeader('x-content-type-options', 'nosniff');
+        raw.setHeader('x-content-type-options', PRIVATE_HEADERS['x-content-type-options']);
         raw.flushHeaders();
         raw.write(`retry: ${RETRY_MS}\n: connected\n\n`);
         if (request.headers['last-event-id'] !== undefined) conn.enqueue(resyncBody('event'), 'event');
