@@ -35,6 +35,7 @@ import { noticeConfigOf, runTick, type TickReport, windowConfigOf } from './sche
 import { Worker } from './worker/worker.ts';
 import { createLogger } from './log.ts';
 import { outboundPolicyOf } from './net/outbound.ts';
+import { type Binding, binding, probeBind } from './startup-error.ts';
 
 export interface Runtime {
   ctx: AppContext;
@@ -249,10 +250,9 @@ function schedulerLoops(ctx: AppContext, log: Logger, worker: Worker | null): Lo
  */
 export async function run(config: Config, parts: Parts, opts: { migrate: boolean; signal?: AbortSignal; log?: Logger }): Promise<Runtime> {
   const log = opts.log ?? createLogger(config.logLevel);
+  if (parts.http) await probeBind(httpBinding(config));
   const ctx = await openContext(config, { migrate: opts.migrate, log, signal: opts.signal });
   const { onError } = ctx;
-  const loops: Loop[] = [];
-  let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   // The VAPID key pair is made on first start (and read once), not on the first subscription. It is
   // the first query after the migrations: a blip there is waited out like the start-up's own wait.
   try {
@@ -281,52 +281,86 @@ export async function run(config: Config, parts: Parts, opts: { migrate: boolean
         onAttempt: (channel, outcome) => deliveryAttempts.inc({ channel, outcome }),
       })
     : null;
-  if (parts.scheduler) loops.push(...schedulerLoops(ctx, log, worker));
-  if (parts.http) {
-    app = await buildApp(ctx, { logger: log });
-    await app.listen({ port: config.port, host: config.host });
-  }
-  worker?.start();
-  // On embedded storage this process holds the database: admin commands come through its socket.
-  const admin = config.databaseUrl ? null : await startAdminSocket(ctx, config.dataDir);
-  const ops = config.metricsAddr
-    ? await startOpsListener({
-        ...config.metricsAddr,
-        hosts: config,
-        store: ctx.store,
-        registry: processRegistry({
-          db: ctx.db,
-          clock: ctx.clock,
-          outbox: parts.scheduler || parts.worker === true,
-          liveConnections: () => ctx.live.hub.connections,
-        }),
-        onError: (err) => onError(err, 'metrics listener answer'),
-      })
-    : null;
-  if (ops) log.info({ address: `${ops.address.host}:${ops.address.port}` }, 'metrics listening');
+  const opened: Opened = { app: null, loops: [], worker, admin: null, ops: null };
   let stopping: Promise<void> | null = null;
+  // Stop taking work, all at once, then close the rest: what `stop` does, and what a failed start-up undoes.
   const stop = (): Promise<void> => {
-    stopping ??= (async () => {
-      // Stop taking work, all at once: the HTTP listener (its streams end, requests in flight get the
-      // grace), the loops (a running tick finishes), the worker (in-flight deliveries get the grace,
-      // then go back to the queue for another worker).
-      await Promise.all([
-        app
-          ? stopWithin(
-              config.shutdownGraceMs,
-              () => app!.close(),
-              () => app!.server.closeAllConnections(),
-            )
-          : null,
-        ...loops.map((l) => l.stop()),
-        worker?.stop(config.shutdownGraceMs),
-      ]);
-      if (admin) await admin.close();
-      if (ops) await ops.close();
-      await closeContext(ctx);
-      await ctx.store.close();
-    })();
+    stopping ??= closeOpened(ctx, opened);
     return stopping;
   };
+  try {
+    if (parts.scheduler) opened.loops.push(...schedulerLoops(ctx, log, worker));
+    if (parts.http) {
+      const app = await buildApp(ctx, { logger: log });
+      opened.app = app;
+      await binding(httpBinding(config), () => app.listen({ port: config.port, host: config.host }));
+    }
+    worker?.start();
+    // On embedded storage this process holds the database: admin commands come through its socket.
+    opened.admin = config.databaseUrl ? null : await startAdminSocket(ctx, config.dataDir);
+    opened.ops = config.metricsAddr ? await startOps(ctx, parts, config.metricsAddr) : null;
+  } catch (e) {
+    // Nothing may stay behind a failed start (issue 26): the process must exit, and the data directory's lock go with it.
+    await stop().catch((err) => log.warn({ err }, 'closing after a failed start-up'));
+    throw e;
+  }
+  const ops = opened.ops;
+  if (ops) log.info({ address: `${ops.address.host}:${ops.address.port}` }, 'metrics listening');
   return { ctx, log, metricsAddress: ops?.address ?? null, stop };
+}
+
+const httpBinding = (config: Config): Binding => ({ what: 'HTTP server', host: config.host, port: config.port, settings: 'PORT, HOST' });
+
+interface Opened {
+  app: Awaited<ReturnType<typeof buildApp>> | null;
+  loops: Loop[];
+  worker: Worker | null;
+  admin: Awaited<ReturnType<typeof startAdminSocket>> | null;
+  ops: Awaited<ReturnType<typeof startOpsListener>> | null;
+}
+
+/** The metrics listener (HADO_METRICS_ADDR). */
+function startOps(ctx: AppContext, parts: Parts, addr: { host: string; port: number }) {
+  const { config } = ctx;
+  const b = { what: 'metrics listener', host: addr.host, port: addr.port, settings: 'HADO_METRICS_ADDR' };
+  return binding(b, () =>
+    startOpsListener({
+      ...addr,
+      hosts: config,
+      store: ctx.store,
+      registry: processRegistry({
+        db: ctx.db,
+        clock: ctx.clock,
+        outbox: parts.scheduler || parts.worker === true,
+        liveConnections: () => ctx.live.hub.connections,
+      }),
+      onError: (err) => ctx.onError(err, 'metrics listener answer'),
+    }),
+  );
+}
+
+/**
+ * Stops taking work, all at once: the HTTP listener (its streams end, requests in flight get the
+ * grace), the loops (a running tick finishes), the worker (in-flight deliveries get the grace, then go
+ * back to the queue for another worker). Then the admin socket, the metrics listener, the context and
+ * the store (on embedded storage, the data directory's lock).
+ */
+async function closeOpened(ctx: AppContext, o: Opened): Promise<void> {
+  const grace = ctx.config.shutdownGraceMs;
+  const app = o.app;
+  await Promise.all([
+    app
+      ? stopWithin(
+          grace,
+          () => app.close(),
+          () => app.server.closeAllConnections(),
+        )
+      : null,
+    ...o.loops.map((l) => l.stop()),
+    o.worker?.stop(grace),
+  ]);
+  if (o.admin) await o.admin.close();
+  if (o.ops) await o.ops.close();
+  await closeContext(ctx);
+  await ctx.store.close();
 }

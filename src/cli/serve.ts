@@ -7,6 +7,8 @@ import { defineCommand } from './command.ts';
 
 /** Past the shutdown grace, stopping is stuck: give up with a failure code rather than hang. */
 const STUCK_AFTER_MS = 5_000;
+/** A start-up that failed exits by then at the latest, even if something it opened still holds the event loop. */
+const FAILED_START_EXIT_MS = 1_000;
 
 /**
  * Runs until SIGINT/SIGTERM, then shuts down in order and exits 0. The signals
@@ -44,7 +46,12 @@ async function runUntilSignal(kind: string, parts: Parts, migrate: boolean): Pro
     runtime = await run(config, parts, { migrate, log, signal: startup.signal });
   } catch (e) {
     // Only the abort itself is a clean stop; a start-up that failed on its own says why, as ever.
-    if (!startup.signal.aborted || e !== startup.signal.reason) throw e;
+    if (!startup.signal.aborted || e !== startup.signal.reason) {
+      // main() prints the one line and returns 1. Whatever a failed start left open must not keep
+      // the process up after that (issue 26: systemd's Restart=on-failure needs the exit).
+      setTimeout(() => process.exit(1), FAILED_START_EXIT_MS).unref();
+      throw e;
+    }
     clearTimeout(stuck);
     const signal = await signalled;
     log.info({ signal }, 'stopped during start-up');

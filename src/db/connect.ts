@@ -116,7 +116,7 @@ export class DataDirBusyError extends ConfigError {
     readonly owner: number,
   ) {
     super(
-      `The embedded database in ${dataDir} is in use by another Hado process (pid ${owner}). ` +
+      `The embedded database in ${dataDir} (HADO_DATA_DIR) is in use by another Hado process (pid ${owner}). ` +
         'Stop it first, or run Hado against a PostgreSQL server (DATABASE_URL) to use several processes.',
     );
     this.name = 'DataDirBusyError';

@@ -5,7 +5,7 @@
 // device; a hang, a refused connection or an answer that is not Expo's is a
 // failed attempt (retried by the outbox), and never removes anything.
 //
-// expo-server-sdk (7.2) gives the token check and the chunking. Its own
+// expo-server-sdk (6.1) gives the token check and the chunking. Its own
 // requests are not used: its base URL is fixed when the module loads (from
 // EXPO_BASE_URL, "only for internal Expo use"), so HADO_EXPO_API_ROOT could
 // not be honoured per process, and it sends with undici's fetch, outside
