@@ -154,6 +154,7 @@ function renderItem(e: InboxEvent, m: Pick<InboxModel, 'tz' | 'locale' | 'now' |
             <span class="source">${e.source}</span>
             ${ruleText ? html`<span class="sep" aria-hidden="true">·</span><span class="rule">${ruleText}</span>` : null}
             ${quiet ? html`<span class="sep" aria-hidden="true">·</span><span class="quiet">${quiet}</span>` : null}
+            <span class="sep" aria-hidden="true">·</span><a class="why" href="/inbox/events/${e.id}/why" title="${t(m.locale, 'inbox.item.whyTitle')}">${t(m.locale, 'inbox.item.why')}<span class="visually-hidden"> ${e.payload.title}</span></a>
           </p>
         </div>
         <div class="actions">
