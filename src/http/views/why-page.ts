@@ -7,6 +7,7 @@ import { localWords } from '../../domain/why.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { t } from '../../i18n/messages.ts';
 import { html, type SafeHtml } from './html.ts';
+import { FAVICON } from './inbox-page.ts';
 
 const at = (s: string | null, tz: string): string => (s === null ? '—' : localWords(Temporal.Instant.from(s), tz));
 
@@ -35,6 +36,7 @@ export function renderWhyPage(w: WhyResult, l: Locale, css: string[]): string {
   return html`<!doctype html>
 <html lang="${l}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark"><title>${t(l, 'inbox.item.why')} ${w.title}</title>
+<link rel="icon" href="${FAVICON}">
 ${css.map((href) => html`<link rel="stylesheet" href="${href}">`)}</head>
 <body><main class="wrap why-page" lang="en">
 <p><a class="btn link" href="/">← Inbox</a></p>
@@ -47,7 +49,7 @@ ${css.map((href) => html`<link rel="stylesheet" href="${href}">`)}</head>
 ${
   w.channels.length === 0
     ? html`<p>No channels.</p>`
-    : html`<div class="why-table-wrap"><table class="why-table"><thead><tr><th scope="col">Channel</th><th scope="col">Enabled</th><th scope="col">Presence now</th><th scope="col">Chosen now</th></tr></thead><tbody>${channelRows(w)}</tbody></table></div>`
+    : html`<div class="why-table-wrap"><table class="why-table"><thead><tr><th scope="col">Channel</th><th scope="col">On</th><th scope="col">Presence</th><th scope="col">Chosen</th></tr></thead><tbody>${channelRows(w)}</tbody></table></div>`
 }
 <p class="hint">Times are in ${w.tz}; reminders come only between ${w.active_hours.from} and ${w.active_hours.until}. The same answer as JSON: <a href="/me/events/${String(w.event_id)}/why">/me/events/${String(w.event_id)}/why</a>.</p>
 </main></body></html>
