@@ -439,6 +439,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/me/events/{id}/why": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Why the event is in its state, and when and where it will next remind (as the scheduler decides it now) */
+        get: operations["whyMyEvent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/a/{token}/ack": {
         parameters: {
             query?: never;
@@ -7621,6 +7638,228 @@ export interface operations {
                              * @enum {unknown}
                              */
                             capability?: "provision" | "address";
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    whyMyEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        event_id: number;
+                        title: string;
+                        source: string;
+                        /** Format: date-time */
+                        now: string;
+                        /**
+                         * @description The phase of an event (SPEC A4)
+                         * @enum {unknown}
+                         */
+                        state: "scheduled" | "preparing" | "today" | "overdue" | "done" | "expired" | "withdrawn";
+                        checkpoints: {
+                            preparing_at: string | null;
+                            /** Format: date-time */
+                            today_at: string;
+                            /** Format: date-time */
+                            due_at: string;
+                        };
+                        next_transition: {
+                            /** Format: date-time */
+                            at: string;
+                            /**
+                             * @description The phase of an event (SPEC A4)
+                             * @enum {unknown}
+                             */
+                            to: "scheduled" | "preparing" | "today" | "overdue" | "done" | "expired" | "withdrawn";
+                        } | null;
+                        tz: string;
+                        active_hours: {
+                            from: string;
+                            until: string;
+                        };
+                        quiet_until: string | null;
+                        /**
+                         * @description The scheduler's decision as of now
+                         * @enum {unknown}
+                         */
+                        decision: "present" | "fallback" | "not-reminding" | "no-window" | "delivered" | "quiet" | "waiting" | "no-channels";
+                        window: {
+                            /** Format: date-time */
+                            start: string;
+                            /** Format: date-time */
+                            end: string;
+                            fallback_at: string | null;
+                        } | null;
+                        channels: {
+                            id: number;
+                            /** @enum {unknown} */
+                            type: "web" | "telegram" | "webhook" | "push" | "mobile" | "email" | "slack";
+                            enabled: boolean;
+                            /** @enum {unknown} */
+                            presence: "present" | "absent" | "unknown";
+                            chosen: boolean;
+                        }[];
+                        next_reminder: {
+                            /** Format: date-time */
+                            at: string;
+                            window: {
+                                /** Format: date-time */
+                                start: string;
+                                /** Format: date-time */
+                                end: string;
+                                fallback_at: string | null;
+                            };
+                            /**
+                             * @description The phase of an event (SPEC A4)
+                             * @enum {unknown}
+                             */
+                            state: "scheduled" | "preparing" | "today" | "overdue" | "done" | "expired" | "withdrawn";
+                            /** @enum {unknown} */
+                            to: "present" | "present-or-fallback";
+                        } | null;
+                        next_check_at: string | null;
+                        /** @description The answer in English sentences */
+                        lines: string[];
+                    };
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Nothing there (or not yours) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A field is invalid: the message, field and index say which */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for the moment: retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };

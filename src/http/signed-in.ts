@@ -14,6 +14,7 @@ import { meNoticesRoutes } from './routes/me-notices.ts';
 import { meRoutes } from './routes/me.ts';
 import { pushRoutes } from './routes/push.ts';
 import { telegramLinkRoutes } from './routes/telegram.ts';
+import { whyRoutes } from './routes/why.ts';
 
 export function signedInRoutes(ctx: AppContext): FastifyPluginAsync {
   const resolveUser = userResolver(ctx);
@@ -29,5 +30,6 @@ export function signedInRoutes(ctx: AppContext): FastifyPluginAsync {
     await scope.register(meNoticesRoutes(ctx));
     await scope.register(streamRoutes(ctx));
     await scope.register(inboxFragmentRoutes(ctx));
+    await scope.register(whyRoutes(ctx));
   };
 }

@@ -23,6 +23,7 @@ const ORDER = [
   'getMyEvents',
   'ackMyEvent',
   'doneMyEvent',
+  'whyMyEvent',
   'heartbeat',
   'getMyNotices',
   'readMyNotices',
@@ -107,6 +108,7 @@ beforeAll(async () => {
   const ackToken = await deliveredRow(t.store.db, link!.id, web.id, 'x1', '2026-08-01T12:00:00Z');
   fixture.ackMyEvent = { id: String(ack!.id) };
   fixture.doneMyEvent = { id: String(done!.id) };
+  fixture.whyMyEvent = { id: String(done!.id) };
   fixture.claimMyNotice = { id: String((JSON.parse(notice.body) as { notice: { id: number } }).notice.id) };
   fixture.ackByLink = { token: ackToken };
   fixture.doneByLink = { token: ackToken };

@@ -14,6 +14,7 @@ const NOT_DOCUMENTED = [
   'GET /',
   'GET /inbox/groups',
   'GET /inbox/channels',
+  'GET /inbox/events/:id/why',
   'GET /inbox/notices',
   'GET /inbox/notices/items',
   'GET /inbox/preferences',

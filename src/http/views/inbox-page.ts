@@ -50,7 +50,7 @@ const badgeLabel = (badge: number, locale: Locale): string => (badge === 0 ? say
 /** The browser's colour around an installed inbox (the manifest's theme_color too). */
 export const THEME_COLOR = '#2c5f8a';
 
-const FAVICON =
+export const FAVICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='8' fill='%232c5f8a'/%3E%3Cpath d='M5 19c3-5 6-5 9 0s6 5 9 0 4-4 4-4' stroke='%23fff' stroke-width='3' fill='none' stroke-linecap='round'/%3E%3C/svg%3E";
 
 /** The whole page. */
@@ -154,6 +154,7 @@ function renderItem(e: InboxEvent, m: Pick<InboxModel, 'tz' | 'locale' | 'now' |
             <span class="source">${e.source}</span>
             ${ruleText ? html`<span class="sep" aria-hidden="true">·</span><span class="rule">${ruleText}</span>` : null}
             ${quiet ? html`<span class="sep" aria-hidden="true">·</span><span class="quiet">${quiet}</span>` : null}
+            <span class="sep" aria-hidden="true">·</span><a class="why" href="/inbox/events/${e.id}/why" title="${t(m.locale, 'inbox.item.whyTitle')}">${t(m.locale, 'inbox.item.why')}<span class="visually-hidden"> ${e.payload.title}</span></a>
           </p>
         </div>
         <div class="actions">

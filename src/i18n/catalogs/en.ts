@@ -100,6 +100,8 @@ export default {
   'inbox.item.ack': 'Ack',
   'inbox.item.ackTitle': 'Quiet until the next reminder',
   'inbox.item.done': 'Done',
+  'inbox.item.why': 'Why?',
+  'inbox.item.whyTitle': 'Why this state, and the next reminder',
 
   // Settings: zone, quiet hours, language, channels, Telegram.
   'settings.title': 'Settings',

@@ -92,6 +92,8 @@ export default {
   'inbox.item.ack': 'Помню',
   'inbox.item.ackTitle': 'Тишина до следующего напоминания',
   'inbox.item.done': 'Готово',
+  'inbox.item.why': 'Почему?',
+  'inbox.item.whyTitle': 'Почему такое состояние и когда следующее напоминание',
 
   // Settings: zone, quiet hours, language, channels, Telegram.
   'settings.title': 'Настройки',

@@ -93,6 +93,8 @@ export default {
   'inbox.item.ack': "Пам'ятаю",
   'inbox.item.ackTitle': 'Тиша до наступного нагадування',
   'inbox.item.done': 'Готово',
+  'inbox.item.why': 'Чому?',
+  'inbox.item.whyTitle': 'Чому такий стан і коли наступне нагадування',
 
   // Settings: zone, quiet hours, language, channels, Telegram.
   'settings.title': 'Налаштування',
