@@ -5,6 +5,7 @@
 // they are added.
 import { readFileSync } from 'node:fs';
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { DOCUMENTED_AS } from './schemas.ts';
 
@@ -125,4 +126,24 @@ export async function registerOpenApi(app: FastifyInstance, opts: { appUrl: stri
     },
     async (_request, reply) => reply.header('cache-control', 'no-cache').send(app.swagger()),
   );
+  await registerApiReference(app);
+}
+
+/**
+ * The API reference at /docs/api: this document in Swagger UI, its assets
+ * served from the package (no CDN), public like /openapi.json. Its routes are
+ * hidden from the document.
+ */
+async function registerApiReference(app: FastifyInstance): Promise<void> {
+  await app.register(swaggerUi, {
+    routePrefix: '/docs/api',
+    uiConfig: { validatorUrl: null, deepLinking: true },
+    staticCSP: true,
+    // Nothing from elsewhere: no validator badge, no outside fonts or styles, no upgrade that breaks http://127.0.0.1.
+    transformStaticCSP: (header) =>
+      header
+        .replace(' validator.swagger.io', '')
+        .replace(/ https:/g, '')
+        .replace(' upgrade-insecure-requests;', ''),
+  });
 }

@@ -65,10 +65,13 @@ describe('GET /openapi.json', () => {
         served.add(`${m} ${r.url}`);
       }
     }
-    const hidden = [...served].filter((key) => {
-      const [method, url] = key.split(' ') as [string, string];
-      return !doc.paths[openApiPath(url)]?.[method.toLowerCase()];
-    });
+    // The API reference (/docs/api, Swagger UI over this document) is a page and its assets; test/http/docs-api.test.ts covers it.
+    const hidden = [...served]
+      .filter((key) => !key.includes(' /docs/api'))
+      .filter((key) => {
+        const [method, url] = key.split(' ') as [string, string];
+        return !doc.paths[openApiPath(url)]?.[method.toLowerCase()];
+      });
     expect(hidden.sort()).toEqual([...NOT_DOCUMENTED].sort());
     // Everything the issue names is there.
     for (const prefix of ['/api/', '/me', '/a/', '/hooks/telegram']) {

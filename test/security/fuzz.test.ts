@@ -66,12 +66,14 @@ function collect(route: { method: string | string[]; url: string; handler: Route
   const methods = [route.method].flat().filter((m) => m !== 'HEAD' && m !== 'OPTIONS');
   if (methods.length === 0) return;
   const handler = route.handler;
+  // The url as added: a plugin's root route ('/docs/api') is added again with a trailing slash from the same options.
+  const url = route.url;
   route.handler = function (this: FastifyInstance, request, reply) {
-    const k = `${request.method} ${route.url}`;
+    const k = `${request.method} ${url}`;
     reached.set(k, (reached.get(k) ?? 0) + 1);
     return handler.call(this, request, reply);
   } as RouteHandlerMethod;
-  for (const method of methods) routes.push({ method, url: route.url });
+  for (const method of methods) routes.push({ method, url });
 }
 
 async function inject(opts: InjectOptions) {
