@@ -65,13 +65,8 @@ export async function sourceIdsByName(db: Db, names: string[]): Promise<Map<stri
   return out;
 }
 
-/** The cells switched off for these users, all (source, topic) pairs: the notice tick's preference read. */
-export async function disabledCells(db: Db, userIds: number[]) {
+/** The cells these users set, all (source, topic) pairs: the notice tick's preference read. */
+export async function storedCells(db: Db, userIds: number[]) {
   if (userIds.length === 0) return [];
-  return db
-    .selectFrom('preferences')
-    .select(['user_id', 'source_id', 'topic', 'channel_type'])
-    .where('enabled', '=', false)
-    .where('user_id', 'in', userIds)
-    .execute();
+  return db.selectFrom('preferences').select(['user_id', 'source_id', 'topic', 'channel_type', 'enabled']).where('user_id', 'in', userIds).execute();
 }
