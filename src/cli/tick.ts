@@ -23,7 +23,7 @@ export function formatDecision(d: TickDecision): string {
 export function formatNoticeDecision(d: NoticeTickDecision): string {
   const to = d.channels.map((c) => `${c.type}#${c.id}`).join(', ');
   const what = d.channels.length > 0 ? `deliver to ${to} (${d.why})` : d.why;
-  return `  notice ${d.notice} push ${d.push} (user ${d.user}): ${what}${d.nextCheckAt ? `; next look ${d.nextCheckAt}` : ''}`;
+  return `  notice ${d.notice} push ${d.push} (user ${d.user}, delivery ${d.delivery}): ${what}${d.nextCheckAt ? `; next look ${d.nextCheckAt}` : ''}`;
 }
 
 export function formatReport(report: TickReport, dryRun: boolean): string[] {

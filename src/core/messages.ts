@@ -14,7 +14,10 @@ import { type Locale, toLocale } from '../i18n/locales.ts';
 export type Composed = { ok: true; message: OutgoingMessage } | { ok: false; error: string };
 
 /** The `notice` object of the webhook body (README, "Webhook channel"): the stored notice's fields, as JSON. */
-export type NoticeBody = Pick<NoticeRow, 'id' | 'source_ref' | 'topic' | 'mode' | 'title' | 'body' | 'deep_link' | 'actor' | 'urgent' | 'data'> & {
+export type NoticeBody = Pick<
+  NoticeRow,
+  'id' | 'source_ref' | 'topic' | 'mode' | 'title' | 'body' | 'deep_link' | 'actor' | 'urgent' | 'data' | 'entity_label' | 'delivery'
+> & {
   source: string;
   group: { count: number; messages: string[] } | null;
   created_at: string;
@@ -89,6 +92,8 @@ export function noticeMessage(row: ClaimedDelivery): OutgoingMessage {
     actor: row.notice_actor,
     urgent: row.notice_urgent!,
     data: row.notice_data!,
+    entity_label: row.notice_entity_label ?? null,
+    delivery: row.notice_delivery ?? 'presence',
     group: mode === 'group' ? { count: row.notice_group_count!, messages: row.notice_group_messages! } : null,
     created_at: row.notice_created_at!.toISOString(),
     updated_at: row.notice_updated_at!.toISOString(),
@@ -100,7 +105,8 @@ export function noticeMessage(row: ClaimedDelivery): OutgoingMessage {
     kind: 'notice',
     body: { notice, push: row.push_seq },
     title: notice.title,
-    subtitle: notice.body,
+    // The object's name (issue 23) above the body, in every channel's message.
+    subtitle: [notice.entity_label, notice.body].filter((x) => x !== null && x !== '').join('\n') || null,
     deepLink: notice.deep_link,
     doneLabel: null,
     locale: notice.locale,

@@ -4,6 +4,7 @@
 // batch with a 422 naming its index and field (SPEC A3, B1).
 import type { ChannelType } from '../domain/channels.ts';
 import { DEFAULT_GROUP_WINDOW_MINUTES, type NoticeCall, type NoticeMode } from '../domain/notices.ts';
+import type { DeliveryPolicy } from '../domain/topics.ts';
 import { HadoError } from '../errors.ts';
 import { checkLink } from './event-input.ts';
 import { MAX_FREE_JSON_DEPTH, nestingDepth } from './json-depth.ts';
@@ -22,6 +23,8 @@ export interface NoticeInputJson {
   dedupe_key?: string;
   claim?: boolean;
   channels?: ChannelType[];
+  delivery?: DeliveryPolicy;
+  entity_label?: string;
   group?: { window_minutes?: number; step?: number; template?: string; messages?: string[] };
 }
 
@@ -33,6 +36,10 @@ export interface NoticeInput {
   dedupeKey: string | null;
   /** Channel types fixed at creation; null = every type. */
   channels: ChannelType[] | null;
+  /** The notice's own delivery policy, over its topic's; null = the topic's. */
+  delivery: DeliveryPolicy | null;
+  /** The object's name at write time (issue 23); null = none given. */
+  entityLabel: string | null;
   call: NoticeCall;
 }
 
@@ -71,6 +78,8 @@ export function parseNoticeInput(raw: NoticeInputJson, index: number): NoticeInp
     topic: raw.topic ?? '',
     dedupeKey: raw.dedupe_key ?? null,
     channels: raw.channels ?? null,
+    delivery: raw.delivery ?? null,
+    entityLabel: raw.entity_label ?? null,
     call: {
       mode,
       recipients: raw.recipients,

@@ -26,9 +26,12 @@ import {
 } from '../db/notices.ts';
 import { ensureUsers, type NewUserDefaults } from '../db/users.ts';
 import { applyRegroup, applyUpsert, newNotice, type NoticeState, type WriteEffect } from '../domain/notices.ts';
+import { CHANNEL_TYPES } from '../domain/channels.ts';
 import { fromDate, type Temporal, toDate } from '../domain/time.ts';
 import { HadoError } from '../errors.ts';
 import { notifyNotices } from '../db/notify.ts';
+import { sourceTopics } from '../db/topics.ts';
+import type { TopicDeclaration } from '../domain/topics.ts';
 import { type NoticeInput, noticeInvalid } from './notice-input.ts';
 
 /** All recipients of one batch together: keeps a batch inside the statement parameter limits. */
@@ -68,9 +71,27 @@ function stateOf(row: NoticeRow, recipients: string[]): NoticeState {
   };
 }
 
-function writeOf(sourceId: number, input: NoticeInput, s: NoticeState): NoticeWrite {
+/**
+ * What a notice is written under (issue 23): its topic's policies, its own
+ * delivery over the topic's, and the channel types both allow. A source
+ * without declared topics keeps today's behaviour (presence, regroup to
+ * every channel, no toast).
+ */
+function policyOf(topic: TopicDeclaration | undefined, input: NoticeInput) {
+  const channels = topic === undefined ? input.channels : (input.channels ?? topic.channels).filter((c) => topic.channels.includes(c));
   return {
-    source_id: sourceId,
+    channels: channels !== null && channels.length === CHANNEL_TYPES.length ? null : channels,
+    delivery: input.delivery ?? topic?.delivery ?? 'presence',
+    regroup: topic?.regroup ?? 'all',
+    toast: topic?.toast ?? false,
+  } as const;
+}
+
+function writeOf(b: Pick<BatchWrite, 'sourceId' | 'topics'>, input: NoticeInput, s: NoticeState, entityLabel: string | null = input.entityLabel): NoticeWrite {
+  return {
+    ...policyOf(b.topics.get(input.topic), input),
+    entity_label: entityLabel,
+    source_id: b.sourceId,
     source_ref: input.sourceRef,
     topic: input.topic,
     mode: input.call.mode,
@@ -80,7 +101,6 @@ function writeOf(sourceId: number, input: NoticeInput, s: NoticeState): NoticeWr
     data: s.data,
     actor: s.actor,
     urgent: s.urgent,
-    channels: input.channels,
     group_count: s.groupCount,
     group_messages: s.groupMessages,
     template: s.template,
@@ -108,6 +128,8 @@ const resultOf = (id: number, result: WriteResult, input: NoticeInput, s: Notice
 interface BatchWrite {
   trx: Db;
   sourceId: number;
+  /** The source's declared topics; empty when it declared none. */
+  topics: Map<string, TopicDeclaration>;
   now: Temporal.Instant;
   nowDate: Date;
   userIds: (logins: string[]) => number[];
@@ -151,6 +173,8 @@ export async function writeNotices(db: Db, clock: Clock, newUser: NewUserDefault
       inputs.map((i) => i.topic),
       nowDate,
     );
+    const topics = new Map((await sourceTopics(trx, sourceId)).map((t) => [t.topic, t]));
+    if (topics.size > 0) checkDeclared(topics, inputs);
     const known = await findKeys(
       trx,
       sourceId,
@@ -159,6 +183,7 @@ export async function writeNotices(db: Db, clock: Clock, newUser: NewUserDefault
     const batch: BatchWrite = {
       trx,
       sourceId,
+      topics,
       now,
       nowDate,
       userIds: (logins) => [...new Set(logins)].map((l) => users.get(l)!.id),
@@ -199,12 +224,25 @@ export async function writeNotices(db: Db, clock: Clock, newUser: NewUserDefault
   });
 }
 
+/** Once a source has declared topics, every notice names one of them (issue 23). */
+function checkDeclared(topics: Map<string, TopicDeclaration>, inputs: NoticeInput[]): void {
+  for (const input of inputs) {
+    if (!topics.has(input.topic)) {
+      throw noticeInvalid(
+        input.index,
+        'topic',
+        `"${input.topic}" is not one of this source's topics; declare it with PUT /api/topics (the whole set, this one included)`,
+      );
+    }
+  }
+}
+
 /** Plain creates, in one statement each for the notices and their recipients. */
 async function writeCreates(b: BatchWrite, creates: NoticeInput[]): Promise<void> {
   const states = creates.map((c) => newNotice(c.call, b.now));
   const ids = await insertNotices(
     b.trx,
-    creates.map((c, k) => writeOf(b.sourceId, c, states[k]!)),
+    creates.map((c, k) => writeOf(b, c, states[k]!)),
     b.nowDate,
   );
   await addRecipients(
@@ -235,7 +273,7 @@ async function writeInPlace(b: BatchWrite, input: NoticeInput): Promise<void> {
       throw noticeInvalid(input.index, 'recipients', 'must name at least one login: no open group to add this event to');
     }
     state = newNotice(call, now);
-    [id] = (await insertNotices(trx, [writeOf(b.sourceId, input, state)], nowDate)) as [number];
+    [id] = (await insertNotices(trx, [writeOf(b, input, state)], nowDate)) as [number];
     await addRecipients(
       trx,
       b.userIds(state.recipients).map((userId) => ({ noticeId: id, userId, pushSeq: 1 })),
@@ -249,11 +287,12 @@ async function writeInPlace(b: BatchWrite, input: NoticeInput): Promise<void> {
     const effect: WriteEffect = call.mode === 'upsert' ? applyUpsert(old, call, now) : applyRegroup(old, call, now);
     state = effect.state;
     // Topic and channels stay as created: updateNotice never writes them.
-    await updateNotice(trx, id, writeOf(b.sourceId, input, state));
+    await updateNotice(trx, id, writeOf(b, input, state, input.entityLabel ?? existing.entity_label));
     if (effect.replaceRecipients) await replaceRecipients(trx, id, b.userIds(state.recipients), state.pushSeq, nowDate);
     if (effect.resetRead) await resetReadState(trx, id);
     if (effect.repush) {
-      await markPending(trx, id, state.pushSeq, nowDate);
+      // A regroup of a "regroup: web" notice is a frame to open inboxes only (issue 23): no channel again.
+      if (call.mode === 'upsert' || existing.regroup === 'all') await markPending(trx, id, state.pushSeq, nowDate);
       b.pushed.push({ id, userIds: await recipientIds(trx, id) });
     }
     result = call.mode === 'upsert' ? 'updated' : 'grouped';

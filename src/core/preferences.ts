@@ -1,16 +1,26 @@
-// The preferences grid (SPEC B3): GET shows every known (source, topic) ×
-// channel type with the defaults filled in ("on"); PUT takes the whole grid.
+// The preferences grid (SPEC B3, curated by issue 23): GET shows the
+// (source, topic) pairs that concern the user — with the topic's label and
+// section in the user's language and only its allowed channel types, the
+// topic's defaults where the user never set a cell; PUT takes the whole grid.
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/connect.ts';
-import { knownTopics, replaceCells, sourceIdsByName, userCells } from '../db/preferences.ts';
+import { concerningTopics, replaceCells, sourceIdsByName, userCells } from '../db/preferences.ts';
+import { topicsOfSources } from '../db/topics.ts';
 import { CHANNEL_TYPES, type ChannelType } from '../domain/channels.ts';
 import { toDate } from '../domain/time.ts';
+import { cellValue, localized } from '../domain/topics.ts';
 import { HadoError } from '../errors.ts';
+import type { Locale } from '../i18n/locales.ts';
 
 export interface GridRow {
   source: string;
   topic: string;
-  channels: Record<ChannelType, boolean>;
+  /** The topic's name in the reader's language (else English, else the topic). */
+  label: string;
+  /** The heading it is grouped under, or null. */
+  section: string | null;
+  /** Only the channel types the topic allows. */
+  channels: Partial<Record<ChannelType, boolean>>;
 }
 
 export interface Grid {
@@ -24,26 +34,49 @@ export interface GridRowIn {
   channels: Partial<Record<ChannelType, boolean>>;
 }
 
-const allOn = (): Record<ChannelType, boolean> => Object.fromEntries(CHANNEL_TYPES.map((t) => [t, true])) as Record<ChannelType, boolean>;
-
-export async function getGrid(db: Db, userId: number): Promise<Grid> {
-  const [topics, cells] = await Promise.all([knownTopics(db, userId), userCells(db, userId)]);
-  const rows = new Map<string, GridRow>();
-  const key = (sourceId: number, topic: string) => `${sourceId}\u0000${topic}`;
-  for (const t of topics) rows.set(key(t.source_id, t.topic), { source: t.source, topic: t.topic, channels: allOn() });
-  for (const c of cells) rows.get(key(c.source_id, c.topic))!.channels[c.channel_type] = c.enabled;
-  return { channels: CHANNEL_TYPES, rows: [...rows.values()] };
+export async function getGrid(db: Db, userId: number, locale: Locale): Promise<Grid> {
+  const [pairs, cells] = await Promise.all([concerningTopics(db, userId), userCells(db, userId)]);
+  const declared = await topicsOfSources(
+    db,
+    pairs.map((p) => p.source_id),
+  );
+  const stored = new Map(cells.map((c) => [`${c.source_id}\u0000${c.topic}\u0000${c.channel_type}`, c.enabled]));
+  const rows = pairs.map((p) => {
+    const topic = declared.get(p.source_id)?.get(p.topic) ?? null;
+    const types = topic === null ? CHANNEL_TYPES : CHANNEL_TYPES.filter((t) => topic.channels.includes(t));
+    const channels = Object.fromEntries(types.map((t) => [t, cellValue(t, stored.get(`${p.source_id}\u0000${p.topic}\u0000${t}`), topic)]));
+    const section = topic === null ? null : localized(topic.section, locale, '') || null;
+    return {
+      row: { source: p.source, topic: p.topic, label: topic === null ? p.topic : localized(topic.labels, locale, p.topic), section, channels },
+      position: topic?.position ?? Number.MAX_SAFE_INTEGER,
+    };
+  });
+  // A source's rows in its declared order, sections together in the order they first appear.
+  const sectionRank = new Map<string, number>();
+  rows.sort((a, b) => a.row.source.localeCompare(b.row.source) || a.position - b.position || a.row.topic.localeCompare(b.row.topic));
+  for (const r of rows) {
+    const k = `${r.row.source}\u0000${r.row.section ?? ''}`;
+    if (!sectionRank.has(k)) sectionRank.set(k, sectionRank.size);
+  }
+  const rank = (r: GridRow) => sectionRank.get(`${r.source}\u0000${r.section ?? ''}`)!;
+  const ordered = rows.map((r) => r.row).sort((a, b) => rank(a) - rank(b));
+  return { channels: CHANNEL_TYPES, rows: ordered };
 }
 
 const bad = (index: number, field: string, message: string): HadoError =>
   new HadoError(422, 'invalid', `rows[${index}].${field}: ${message}`, { index, field });
 
-/** Replaces the grid; a row or cell left out goes back to the default (on). Returns the new grid. */
-export async function putGrid(db: Db, clock: Clock, userId: number, rows: GridRowIn[]): Promise<Grid> {
+/**
+ * Replaces the grid; a row or cell left out goes back to the default (the
+ * topic's, else on). A cell of a type the topic does not allow is refused by
+ * name. Returns the new grid.
+ */
+export async function putGrid(db: Db, clock: Clock, userId: number, locale: Locale, rows: GridRowIn[]): Promise<Grid> {
   const sources = await sourceIdsByName(
     db,
     rows.map((r) => r.source),
   );
+  const declared = await topicsOfSources(db, [...sources.values()]);
   const seen = new Map<string, number>();
   const cells: Array<{ source_id: number; topic: string; channel_type: ChannelType; enabled: boolean }> = [];
   rows.forEach((row, index) => {
@@ -53,11 +86,14 @@ export async function putGrid(db: Db, clock: Clock, userId: number, rows: GridRo
     const first = seen.get(k);
     if (first !== undefined) throw bad(index, 'topic', `same source and topic as rows[${first}]; send each row once`);
     seen.set(k, index);
+    const topic = declared.get(sourceId)?.get(row.topic);
     for (const type of CHANNEL_TYPES) {
       const enabled = row.channels[type];
-      if (enabled !== undefined) cells.push({ source_id: sourceId, topic: row.topic, channel_type: type, enabled });
+      if (enabled === undefined) continue;
+      if (topic !== undefined && !topic.channels.includes(type)) throw bad(index, `channels.${type}`, 'is not available for this kind');
+      cells.push({ source_id: sourceId, topic: row.topic, channel_type: type, enabled });
     }
   });
   await replaceCells(db, userId, cells, toDate(clock.now()));
-  return getGrid(db, userId);
+  return getGrid(db, userId, locale);
 }

@@ -37,6 +37,7 @@ export async function pendingPushes(db: Executor, now: Date, limit: number) {
     .selectFrom('notice_recipients as r')
     .innerJoin('notices as n', 'n.id', 'r.notice_id')
     .innerJoin('users', 'users.id', 'r.user_id')
+    .leftJoin('source_topics as st', (j) => j.onRef('st.source_id', '=', 'n.source_id').onRef('st.topic', '=', 'n.topic'))
     .select([
       ...DECIDING_USER_COLUMNS,
       'r.notice_id',
@@ -48,6 +49,9 @@ export async function pendingPushes(db: Executor, now: Date, limit: number) {
       'n.topic',
       'n.urgent',
       'n.channels',
+      'n.delivery',
+      // The topic's defaults (issue 23): a cell the user never set; null for an undeclared topic.
+      sql<Record<string, boolean> | null>`st.defaults`.as('topic_defaults'),
     ])
     .where('r.next_check_at', '<=', now)
     .orderBy('r.next_check_at')

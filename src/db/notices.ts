@@ -87,6 +87,10 @@ export interface NoticeWrite {
   push_seq: number;
   last_pushed_at: Date;
   updated_at: Date;
+  delivery: 'presence' | 'all';
+  regroup: 'web' | 'all';
+  toast: boolean;
+  entity_label: string | null;
 }
 
 const jsonColumns = (w: NoticeWrite) => ({
@@ -108,7 +112,7 @@ export async function insertNotices(db: Executor, rows: NoticeWrite[], now: Date
 }
 
 export async function updateNotice(db: Executor, id: number, w: NoticeWrite): Promise<void> {
-  const { source_id: _s, source_ref: _r, topic: _t, mode: _m, channels: _c, ...rest } = jsonColumns(w);
+  const { source_id: _s, source_ref: _r, topic: _t, mode: _m, channels: _c, delivery: _d, regroup: _g, toast: _o, ...rest } = jsonColumns(w);
   await db.updateTable('notices').set(rest).where('id', '=', id).execute();
 }
 
@@ -229,23 +233,33 @@ export async function markPending(db: Executor, noticeId: number, pushSeq: numbe
 /**
  * The trailing re-push of regroups (SPEC B1): notices changed since their
  * last push whose last push is at or before `before` (30 s ago) are pushed
- * now — a new push number, every recipient pending again. Returns the
+ * now — a new push number, every recipient pending again (regroup "all";
+ * "web" is a frame to open inboxes only, issue 23). Returns the
  * pushes with their recipients, for one NOTIFY.
  */
 export async function pushTrailing(db: Executor, now: Date, before: Date): Promise<Array<{ id: number; userIds: number[] }>> {
-  const due = await sql<{ id: number }>`
+  const due = await sql<{ id: number; regroup: 'web' | 'all' }>`
     UPDATE notices SET push_seq = push_seq + 1, last_pushed_at = ${now}
     WHERE updated_at > last_pushed_at AND last_pushed_at <= ${before}
-    RETURNING id`.execute(db);
+    RETURNING id, regroup`.execute(db);
   if (due.rows.length === 0) return [];
   const ids = due.rows.map((r) => Number(r.id));
-  const res = await sql<{ notice_id: number; user_id: number }>`
+  // regroup "all": every recipient pending again (every channel); regroup "web": the frame only (issue 23).
+  const all = due.rows.filter((r) => r.regroup === 'all').map((r) => Number(r.id));
+  const web = due.rows.filter((r) => r.regroup === 'web').map((r) => Number(r.id));
+  const pending =
+    all.length === 0
+      ? []
+      : (
+          await sql<{ notice_id: number; user_id: number }>`
     UPDATE notice_recipients r
     SET pending_seq = n.push_seq, pending_since = coalesce(r.pending_since, ${now}::timestamptz), next_check_at = ${now}
     FROM notices n
-    WHERE n.id = r.notice_id AND n.id IN (${sql.join(ids)})
-    RETURNING r.notice_id, r.user_id`.execute(db);
+    WHERE n.id = r.notice_id AND n.id IN (${sql.join(all)})
+    RETURNING r.notice_id, r.user_id`.execute(db)
+        ).rows;
+  const framed = web.length === 0 ? [] : await db.selectFrom('notice_recipients').select(['notice_id', 'user_id']).where('notice_id', 'in', web).execute();
   const byNotice = new Map<number, number[]>(ids.map((id) => [id, []]));
-  for (const r of res.rows) byNotice.get(Number(r.notice_id))?.push(Number(r.user_id));
+  for (const r of [...pending, ...framed]) byNotice.get(Number(r.notice_id))?.push(Number(r.user_id));
   return [...byNotice].map(([id, userIds]) => ({ id, userIds }));
 }

@@ -12,17 +12,32 @@ export interface PreferenceCell {
   enabled: boolean;
 }
 
-/** The known (source, topic) pairs: every pair notices were written for, plus any the user has cells for. */
-export async function knownTopics(db: Db, userId: number): Promise<Array<{ source_id: number; source: string; topic: string }>> {
+/**
+ * The (source, topic) pairs that concern this user (issue 23): of every
+ * source that has written to them (a notice or an event), its declared
+ * topics — or, for a source without declared topics, the topics of the
+ * notices it sent them — plus the pairs they stored a cell for. No other
+ * source's topic, not even its name.
+ */
+export async function concerningTopics(db: Db, userId: number): Promise<Array<{ source_id: number; source: string; topic: string }>> {
   const res = await sql<{ source_id: number; source: string; topic: string }>`
+    WITH noticed AS (
+      SELECT DISTINCT n.source_id, n.topic FROM notice_recipients r JOIN notices n ON n.id = r.notice_id WHERE r.user_id = ${userId}
+    ), writers AS (
+      SELECT source_id FROM noticed
+      UNION
+      SELECT DISTINCT source_id FROM events WHERE user_id = ${userId}
+    )
     SELECT t.source_id, s.name AS source, t.topic FROM (
-      SELECT source_id, topic FROM notice_topics
+      SELECT st.source_id, st.topic FROM source_topics st WHERE st.source_id IN (SELECT source_id FROM writers)
+      UNION
+      SELECT source_id, topic FROM noticed WHERE NOT EXISTS (SELECT 1 FROM source_topics st WHERE st.source_id = noticed.source_id)
       UNION
       SELECT source_id, topic FROM preferences WHERE user_id = ${userId}
     ) t JOIN sources s ON s.id = t.source_id
     ORDER BY s.name, t.topic
   `.execute(db);
-  return res.rows;
+  return res.rows.map((r) => ({ ...r, source_id: Number(r.source_id) }));
 }
 
 export async function userCells(db: Db, userId: number): Promise<PreferenceCell[]> {
@@ -65,13 +80,8 @@ export async function sourceIdsByName(db: Db, names: string[]): Promise<Map<stri
   return out;
 }
 
-/** The cells switched off for these users, all (source, topic) pairs: the notice tick's preference read. */
-export async function disabledCells(db: Db, userIds: number[]) {
+/** The cells these users set, all (source, topic) pairs: the notice tick's preference read. */
+export async function storedCells(db: Db, userIds: number[]) {
   if (userIds.length === 0) return [];
-  return db
-    .selectFrom('preferences')
-    .select(['user_id', 'source_id', 'topic', 'channel_type'])
-    .where('enabled', '=', false)
-    .where('user_id', 'in', userIds)
-    .execute();
+  return db.selectFrom('preferences').select(['user_id', 'source_id', 'topic', 'channel_type', 'enabled']).where('user_id', 'in', userIds).execute();
 }

@@ -149,6 +149,12 @@ export interface NoticesTable {
   last_pushed_at: Timestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Issue 23: the policies the notice was written under (its topic's, or its own delivery). */
+  delivery: ColumnType<'presence' | 'all', 'presence' | 'all' | undefined>;
+  regroup: ColumnType<'web' | 'all', 'web' | 'all' | undefined>;
+  toast: ColumnType<boolean, boolean | undefined>;
+  /** The object's name at write time (issue 23). */
+  entity_label: ColumnType<string | null, string | null | undefined>;
 }
 
 export interface NoticeRecipientsTable {
@@ -173,6 +179,21 @@ export interface NoticeTopicsTable {
   source_id: number;
   topic: string;
   created_at: Timestamp;
+}
+
+/** A source's declared topics (issue 23, PUT /api/topics): the whole set, replaced at once. */
+export interface SourceTopicsTable {
+  source_id: number;
+  topic: string;
+  position: number;
+  labels: JSONColumnType<Record<string, string>>;
+  section: JSONColumnType<Record<string, string>>;
+  channels: JSONColumnType<ChannelType[] | null, string | null, string | null>;
+  defaults: JSONColumnType<Record<string, boolean>>;
+  delivery: 'presence' | 'all';
+  toast: boolean;
+  regroup: 'web' | 'all';
+  updated_at: Timestamp;
 }
 
 export interface PreferencesTable {
@@ -280,6 +301,7 @@ export interface Database {
   notice_recipients: NoticeRecipientsTable;
   notice_keys: NoticeKeysTable;
   notice_topics: NoticeTopicsTable;
+  source_topics: SourceTopicsTable;
   preferences: PreferencesTable;
   vapid_keys: VapidKeysTable;
   mobile_tickets: MobileTicketsTable;

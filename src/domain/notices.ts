@@ -2,7 +2,7 @@
 // unread label and the delivery decision, as pure functions of their inputs
 // and an injected "now". No I/O here: src/core/notices.ts loads, calls these
 // and writes.
-import { type ChannelRef, type ChannelType, type Presence, pickChannels } from './channels.ts';
+import { type ChannelRef, type ChannelType, INBOX, type Presence, pickChannels } from './channels.ts';
 import { activeHours } from './windows.ts';
 import { type Instant, before, dayIn } from './time.ts';
 import type { UserSettings } from './user.ts';
@@ -211,6 +211,8 @@ export interface NoticeDeliveryInput {
   /** When the push this decision is about happened (the fallback wait starts here). */
   pushedAt: Instant;
   urgent: boolean;
+  /** presence: SPEC B5 (presence first, the default); all: every eligible channel at once (issue 23). */
+  delivery?: 'presence' | 'all';
   /** The recipient read (or archived) it already: they have seen it. */
   read: boolean;
   user: UserSettings;
@@ -226,7 +228,7 @@ export interface NoticeDeliveryInput {
 }
 
 export type NoticeDecision =
-  | { kind: 'deliver'; channelIds: number[]; why: 'present' | 'fallback' }
+  | { kind: 'deliver'; channelIds: number[]; why: 'present' | 'fallback' | 'all' }
   | { kind: 'wait'; until: Instant; why: 'absent' | 'quiet' }
   | { kind: 'drop'; why: 'no-channels' | 'read' };
 
@@ -264,6 +266,7 @@ export function nextActiveStart(at: Instant, user: UserSettings): Instant {
  */
 export function decideNotice(input: NoticeDeliveryInput): NoticeDecision {
   if (input.read) return { kind: 'drop', why: 'read' };
+  if (input.delivery === 'all') return decideAll(input);
   const pick = pickChannels(eligibleChannels(input.channels, input.noticeChannels, input.wants), input.presence);
   if (pick.why === 'no-channels') return { kind: 'drop', why: 'no-channels' };
   if (pick.why === 'present') return { kind: 'deliver', channelIds: pick.channelIds, why: 'present' };
@@ -273,4 +276,17 @@ export function decideNotice(input: NoticeDeliveryInput): NoticeDecision {
     return { kind: 'wait', until: nextActiveStart(input.now, input.user), why: 'quiet' };
   }
   return { kind: 'deliver', channelIds: pick.fallbackIds, why: 'fallback' };
+}
+
+/**
+ * delivery "all" (issue 23): every eligible channel at once, presence not
+ * asked. Quiet hours hold back everything but the web (which the inbox row
+ * and its frame already are) until active hours start, unless urgent.
+ */
+function decideAll(input: NoticeDeliveryInput): NoticeDecision {
+  const eligible = eligibleChannels(input.channels, input.noticeChannels, input.wants);
+  if (eligible.length === 0) return { kind: 'drop', why: 'no-channels' };
+  const held = !input.urgent && inQuietHours(input.now, input.user) && eligible.some((c) => c.type !== INBOX);
+  if (held) return { kind: 'wait', until: nextActiveStart(input.now, input.user), why: 'quiet' };
+  return { kind: 'deliver', channelIds: eligible.map((c) => c.id), why: 'all' };
 }

@@ -20,7 +20,7 @@ function locate(path: string, params: Record<string, unknown>): { index?: number
   const parts = path.split('/').filter(Boolean);
   const extra = (params.missingProperty ?? params.additionalProperty) as string | undefined;
   if (extra) parts.push(extra);
-  const batch = ['events', 'notices'].includes(parts[0] ?? '') && /^\d+$/.test(parts[1] ?? '');
+  const batch = ['events', 'notices', 'topics'].includes(parts[0] ?? '') && /^\d+$/.test(parts[1] ?? '');
   if (batch) return { index: Number(parts[1]), field: parts.slice(2).join('.') || parts[0]! };
   return { field: parts.join('.') };
 }

@@ -25,6 +25,8 @@ export const NoticeIn = Type.Object(
     dedupe_key: Type.Optional(NonBlank(255)),
     claim: Type.Optional(Type.Boolean()),
     channels: Type.Optional(Type.Array(ChannelTypeSchema, { minItems: 1, maxItems: CHANNEL_TYPES.length, uniqueItems: true })),
+    delivery: Type.Optional(Type.Union([Type.Literal('presence'), Type.Literal('all')], { description: "Over the topic's delivery policy (PUT /api/topics)" })),
+    entity_label: Type.Optional(Type.String({ maxLength: 200, description: "The object's name at write time, shown in the feed, frames and messages" })),
     group: Type.Optional(
       Type.Object(
         {

@@ -2,7 +2,7 @@
 // not used to serialise (the app sends what the handlers return, see
 // openapi.ts); test/http/openapi-examples.test.ts checks every documented
 // operation's real answer against them, so they cannot drift from the code.
-import { type TBoolean, type TSchema, Type } from 'typebox';
+import { type TBoolean, type TOptional, type TSchema, Type } from 'typebox';
 import { LOCALES } from '../i18n/locales.ts';
 import { CHANNEL_TYPES, type ChannelType } from '../domain/channels.ts';
 import { RecurrenceRuleDoc } from './schemas.ts';
@@ -270,8 +270,11 @@ export const PreferencesOut = Type.Object(
         {
           source: Type.String(),
           topic: Type.String(),
-          channels: Type.Object(Object.fromEntries(CHANNEL_TYPES.map((t) => [t, Type.Boolean()])) as Record<ChannelType, TBoolean>, {
+          label: Type.String({ description: "The topic's label in the user's language (else English, else the topic)" }),
+          section: Nullable(Type.String({ description: "The heading the topic is grouped under, in the user's language" })),
+          channels: Type.Object(Object.fromEntries(CHANNEL_TYPES.map((t) => [t, Type.Optional(Type.Boolean())])) as Record<ChannelType, TOptional<TBoolean>>, {
             additionalProperties: false,
+            description: 'Only the channel types the topic allows; a type absent here is not available for this kind',
           }),
         },
         { additionalProperties: false },

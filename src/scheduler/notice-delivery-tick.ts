@@ -21,7 +21,7 @@ import { exclusively, readOrDefault } from '../db/locks.ts';
 import { type PendingPush, pendingPushes, postponePushes, settlePushes } from '../db/notice-pushes.ts';
 import { pushTrailing } from '../db/notices.ts';
 import { notifyNotices } from '../db/notify.ts';
-import { disabledCells } from '../db/preferences.ts';
+import { storedCells } from '../db/preferences.ts';
 import { settingsMemo } from '../db/rows.ts';
 import type { ChannelType } from '../domain/channels.ts';
 import { decideNotice, eligibleChannels, type NoticeDecision, REPUSH_INTERVAL_SECONDS } from '../domain/notices.ts';
@@ -46,16 +46,18 @@ export interface NoticeTickDecision {
   user: string;
   push: number;
   why: NoticeDecision['why'];
+  /** The delivery policy that applied (issue 23): presence (SPEC B5) or all. */
+  delivery: 'presence' | 'all';
   channels: Array<{ id: number; type: ChannelType }>;
   /** When the tick looks again (a wait), or null. */
   nextCheckAt: string | null;
 }
 
-/** Cells switched off, for every (user, source, topic) at hand; a failed read means none (SPEC B3). */
-async function offCells(trx: Db, rows: PendingPush[], onError: (err: unknown) => void): Promise<Set<string>> {
+/** Cells the users set, for every (user, source, topic) at hand; a failed read means none (SPEC B3). */
+async function setCells(trx: Db, rows: PendingPush[], onError: (err: unknown) => void): Promise<Map<string, boolean>> {
   // Inside the tick's transaction a failed statement would abort it: the read runs under a savepoint.
-  const cells = await readOrDefault(trx, [], () => disabledCells(trx, [...new Set(rows.map((r) => r.user_id))]), onError);
-  return new Set(cells.map((p) => `${p.user_id}|${p.source_id}|${p.topic}|${p.channel_type}`));
+  const cells = await readOrDefault(trx, [], () => storedCells(trx, [...new Set(rows.map((r) => r.user_id))]), onError);
+  return new Map(cells.map((p) => [`${p.user_id}|${p.source_id}|${p.topic}|${p.channel_type}`, p.enabled]));
 }
 
 /**
@@ -72,10 +74,11 @@ export async function noticeDeliveryTick(db: Db, now: Instant, opts: NoticeTickO
     if (rows.length === 0) return [];
 
     const channels = await channelsOfUsers(trx, [...new Set(rows.map((r) => r.user_id))]);
-    const off = await offCells(trx, rows, opts.onPreferenceError ?? (() => {}));
+    const set = await setCells(trx, rows, opts.onPreferenceError ?? (() => {}));
     const settingsOf = settingsMemo();
     const prepared = rows.map((row) => {
-      const wants = (type: ChannelType) => !off.has(`${row.user_id}|${row.source_id}|${row.topic}|${type}`);
+      // The stored cell, else the topic's default, else on (issue 23; the allowed types are the notice's channels).
+      const wants = (type: ChannelType) => set.get(`${row.user_id}|${row.source_id}|${row.topic}|${type}`) ?? row.topic_defaults?.[type] ?? true;
       const own = channels.get(row.user_id) ?? [];
       return { row, user: settingsOf(row), wants, own, eligible: eligibleChannels(own, row.channels, wants) };
     });
@@ -91,6 +94,7 @@ export async function noticeDeliveryTick(db: Db, now: Instant, opts: NoticeTickO
         now,
         pushedAt: fromDate(p.row.pending_since),
         urgent: p.row.urgent,
+        delivery: p.row.delivery,
         read: p.row.read,
         user: p.user,
         fallbackMinutes: opts.fallbackMinutes,
@@ -129,6 +133,7 @@ export async function noticeDeliveryTick(db: Db, now: Instant, opts: NoticeTickO
         user: p.row.login,
         push: p.row.pending_seq,
         why: d.why,
+        delivery: p.row.delivery,
         channels: to.map((c) => ({ id: c.id, type: c.type })),
         nextCheckAt: next === null ? null : next.toISOString(),
       });

@@ -38,7 +38,7 @@ describe('the page', () => {
     expect(body).toMatch(/<button type="button" id="nt-bell"[^>]*data-unread="2"/);
     expect(body).toContain('<span class="visually-hidden">Notifications, 2 unread</span>');
     expect(body).toMatch(/<section id="nt-panel" class="nt-panel" hidden/);
-    expect(body).toContain('<tr data-source="docs" data-topic="export"><th scope="row">docs · export</th>');
+    expect(body).toContain('<tr data-source="docs" data-topic="export"><th scope="row">export</th>');
     expect(body).toContain('aria-label="docs · mention: Telegram" checked');
     // The words the script needs travel as data, not as script.
     const block = /<script type="application\/json" id="page-text">([^<]*)<\/script>/.exec(body)?.[1];

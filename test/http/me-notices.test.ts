@@ -179,17 +179,25 @@ describe('retention sweep', () => {
 });
 
 describe('preferences grid', () => {
-  it('GET: every known (source, topic) × channel type, defaults on', async () => {
+  it("GET: the (source, topic) pairs that concern the user × channel type, defaults on; no other source's topic", async () => {
     await post(t, docs, notice({ topic: 'mention' }));
     await post(t, runs, notice({ topic: 'finished', recipients: ['bob'] }));
     const res = await call(t, 'GET', '/me/preferences', { user: 'ana' });
     expect(res.body).toEqual({
       channels: ['web', 'telegram', 'webhook', 'push', 'mobile', 'email', 'slack'],
       rows: [
-        { source: 'docs', topic: 'mention', channels: { web: true, telegram: true, webhook: true, push: true, mobile: true, email: true, slack: true } },
-        { source: 'runs', topic: 'finished', channels: { web: true, telegram: true, webhook: true, push: true, mobile: true, email: true, slack: true } },
+        {
+          source: 'docs',
+          topic: 'mention',
+          label: 'mention',
+          section: null,
+          channels: { web: true, telegram: true, webhook: true, push: true, mobile: true, email: true, slack: true },
+        },
       ],
     });
+    expect(JSON.stringify(res.body)).not.toContain('finished');
+    const bob = await call(t, 'GET', '/me/preferences', { user: 'bob' });
+    expect(bob.body.rows.map((r: { source: string; topic: string }) => `${r.source}/${r.topic}`)).toEqual(['runs/finished']);
   });
 
   it('PUT takes the whole grid: what is left out returns to the default', async () => {
@@ -206,16 +214,40 @@ describe('preferences grid', () => {
     });
     expect(put1.status).toBe(200);
     expect(put1.body.rows).toEqual([
-      { source: 'docs', topic: 'mention', channels: { web: true, telegram: false, webhook: true, push: true, mobile: true, email: true, slack: true } },
-      { source: 'runs', topic: 'finished', channels: { web: true, telegram: true, webhook: false, push: true, mobile: true, email: true, slack: true } },
+      {
+        source: 'docs',
+        topic: 'mention',
+        label: 'mention',
+        section: null,
+        channels: { web: true, telegram: false, webhook: true, push: true, mobile: true, email: true, slack: true },
+      },
+      {
+        source: 'runs',
+        topic: 'finished',
+        label: 'finished',
+        section: null,
+        channels: { web: true, telegram: true, webhook: false, push: true, mobile: true, email: true, slack: true },
+      },
     ]);
     const put2 = await call(t, 'PUT', '/me/preferences', {
       user: 'ana',
       body: { rows: [{ source: 'runs', topic: 'finished', channels: { telegram: false } }] },
     });
     expect(put2.body.rows).toEqual([
-      { source: 'docs', topic: 'mention', channels: { web: true, telegram: true, webhook: true, push: true, mobile: true, email: true, slack: true } },
-      { source: 'runs', topic: 'finished', channels: { web: true, telegram: false, webhook: true, push: true, mobile: true, email: true, slack: true } },
+      {
+        source: 'docs',
+        topic: 'mention',
+        label: 'mention',
+        section: null,
+        channels: { web: true, telegram: true, webhook: true, push: true, mobile: true, email: true, slack: true },
+      },
+      {
+        source: 'runs',
+        topic: 'finished',
+        label: 'finished',
+        section: null,
+        channels: { web: true, telegram: false, webhook: true, push: true, mobile: true, email: true, slack: true },
+      },
     ]);
     // Another user's grid is untouched.
     const bob = await call(t, 'GET', '/me/preferences', { user: 'bob' });
@@ -228,7 +260,13 @@ describe('preferences grid', () => {
       body: { rows: [{ source: 'docs', topic: 'future', channels: { telegram: false } }] },
     });
     expect(res.body.rows).toEqual([
-      { source: 'docs', topic: 'future', channels: { web: true, telegram: false, webhook: true, push: true, mobile: true, email: true, slack: true } },
+      {
+        source: 'docs',
+        topic: 'future',
+        label: 'future',
+        section: null,
+        channels: { web: true, telegram: false, webhook: true, push: true, mobile: true, email: true, slack: true },
+      },
     ]);
   });
 
@@ -264,7 +302,13 @@ describe('preferences grid', () => {
     }
     const grid = await call(t, 'GET', '/me/preferences', { user: 'ana' });
     expect(grid.body.rows).toEqual([
-      { source: 'docs', topic: 'm', channels: { web: false, telegram: true, webhook: true, push: true, mobile: true, email: true, slack: true } },
+      {
+        source: 'docs',
+        topic: 'm',
+        label: 'm',
+        section: null,
+        channels: { web: false, telegram: true, webhook: true, push: true, mobile: true, email: true, slack: true },
+      },
     ]);
   });
 });

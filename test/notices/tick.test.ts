@@ -29,7 +29,7 @@ describe('runTick', () => {
     expect(report.notices).toEqual([expect.objectContaining({ notice: res.body.notice.id, user: 'ana', push: 1, why: 'absent', channels: [] })]);
     const lines = formatReport(report, false);
     expect(lines).toContain('Notices: 1 push(es) looked at, 1 expired notice(s) removed');
-    expect(lines.some((l) => l.startsWith(`  notice ${res.body.notice.id} push 1 (user ana): absent; next look`))).toBe(true);
+    expect(lines.some((l) => l.startsWith(`  notice ${res.body.notice.id} push 1 (user ana, delivery presence): absent; next look`))).toBe(true);
     t.clock.advance({ minutes: 5 }); // HADO_NOTICE_FALLBACK_MINUTES=5
     report = await runTick(t.store.db, t.clock.now(), deps);
     expect(report.notices).toEqual([expect.objectContaining({ why: 'fallback', channels: [expect.objectContaining({ type: 'web' })] })]);

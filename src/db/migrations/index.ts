@@ -16,6 +16,7 @@ import * as pushChannel from './2026-12-01T1100-push-channel.ts';
 import * as mobileChannel from './2026-12-01T1150-mobile-channel.ts';
 import * as emailSlackChannels from './2026-12-01T1200-email-slack-channels.ts';
 import * as securityLimits from './2026-12-04T0100-security-limits.ts';
+import * as sourceTopics from './2026-12-04T0200-source-topics.ts';
 import * as recipients from './2026-12-04T0300-recipients.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -35,5 +36,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01T1150-mobile-channel': mobileChannel,
   '2026-12-01T1200-email-slack-channels': emailSlackChannels,
   '2026-12-04T0100-security-limits': securityLimits,
+  '2026-12-04T0200-source-topics': sourceTopics,
   '2026-12-04T0300-recipients': recipients,
 };

@@ -61,7 +61,7 @@ export function inboxNoticeRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
 
     app.get('/inbox/preferences', { schema: PAGE_SCHEMA }, async (request, reply) => {
       const user = signedInUser(request);
-      return sendHtml(reply, 200, renderPreferencesBody(await getGrid(ctx.db, user.id), toLocale(user.locale)).text);
+      return sendHtml(reply, 200, renderPreferencesBody(await getGrid(ctx.db, user.id, toLocale(user.locale)), toLocale(user.locale)).text);
     });
   };
 }

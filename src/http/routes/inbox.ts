@@ -17,7 +17,7 @@ import { userEventView } from '../../core/views.ts';
 import { CHANNEL_TYPES, type ChannelType } from '../../domain/channels.ts';
 import { dayIn } from '../../domain/time.ts';
 import { HadoError } from '../../errors.ts';
-import { type Locale, localeFromAcceptLanguage } from '../../i18n/locales.ts';
+import { type Locale, localeFromAcceptLanguage, toLocale } from '../../i18n/locales.ts';
 import { type Assets, loadAssets } from '../assets.ts';
 import { userResolver } from '../auth.ts';
 import type { AppContext } from '../context.ts';
@@ -61,7 +61,7 @@ async function inboxModel(ctx: AppContext, user: UserRow): Promise<InboxModel> {
     listUserEvents(ctx.db, user.id, null),
     listChannels(ctx.db, user.id),
     unreadSummary(ctx.db, user.id),
-    getGrid(ctx.db, user.id),
+    getGrid(ctx.db, user.id, toLocale(user.locale)),
   ]);
   const events = rows.map(userEventView);
   const view = userSettingsView(user);

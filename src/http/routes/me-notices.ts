@@ -3,6 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { archiveNotices, claimNotice, getFeed, readNotices } from '../../core/notice-feed.ts';
 import { getGrid, putGrid } from '../../core/preferences.ts';
+import { toLocale } from '../../i18n/locales.ts';
 import type { AppContext } from '../context.ts';
 import { signedInUser } from '../auth.ts';
 import { FeedQuery, NoticeIds, PreferencesGrid } from '../notice-schemas.ts';
@@ -116,7 +117,10 @@ function mePreferencesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           response: { 200: PreferencesOut, ...errors(...ERR) },
         },
       },
-      async (request) => getGrid(ctx.db, signedInUser(request).id),
+      async (request) => {
+        const user = signedInUser(request);
+        return getGrid(ctx.db, user.id, toLocale(user.locale));
+      },
     );
 
     app.put(
@@ -130,7 +134,10 @@ function mePreferencesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           response: { 200: PreferencesOut, ...errors(...ERR, 400, 415, 422) },
         },
       },
-      async (request) => putGrid(ctx.db, ctx.clock, signedInUser(request).id, request.body.rows),
+      async (request) => {
+        const user = signedInUser(request);
+        return putGrid(ctx.db, ctx.clock, user.id, toLocale(user.locale), request.body.rows);
+      },
     );
   };
 }

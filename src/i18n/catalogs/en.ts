@@ -220,6 +220,7 @@ export default {
   // Email and Slack channels (issue 17).
   'notices.prefs.email': 'Email',
   'notices.prefs.slack': 'Slack',
+  'notices.prefs.unavailable': 'not available for this kind',
   'settings.channel.email': 'Email',
   'settings.channel.slack': 'Slack',
   'settings.channel.slackUser': 'Slack user {user}',

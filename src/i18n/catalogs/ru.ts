@@ -213,6 +213,7 @@ export default {
   // Email and Slack channels (issue 17).
   'notices.prefs.email': 'Почта',
   'notices.prefs.slack': 'Slack',
+  'notices.prefs.unavailable': 'недоступно для этого вида',
   'settings.channel.email': 'Почта',
   'settings.channel.slack': 'Slack',
   'settings.channel.slackUser': 'пользователь Slack {user}',

@@ -214,6 +214,7 @@ export default {
   // Email and Slack channels (issue 17).
   'notices.prefs.email': 'Пошта',
   'notices.prefs.slack': 'Slack',
+  'notices.prefs.unavailable': 'недоступно для цього виду',
   'settings.channel.email': 'Пошта',
   'settings.channel.slack': 'Slack',
   'settings.channel.slackUser': 'користувач Slack {user}',
