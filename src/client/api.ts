@@ -590,6 +590,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -726,8 +731,10 @@ export interface operations {
                             type: "weekly";
                             /** @description 0 = Monday … 6 = Sunday */
                             weekdays: number[];
+                            anchor_date?: string | null;
                             time_local?: string | null;
                             timezone?: string | null;
+                            duration_minutes?: number | null;
                         } | {
                             /** @enum {string} */
                             type: "biweekly";
@@ -737,12 +744,15 @@ export interface operations {
                             anchor_date: string;
                             time_local?: string | null;
                             timezone?: string | null;
+                            duration_minutes?: number | null;
                         } | {
                             /** @enum {string} */
                             type: "monthly";
                             day_of_month: number;
+                            anchor_date?: string | null;
                             time_local?: string | null;
                             timezone?: string | null;
+                            duration_minutes?: number | null;
                         } | {
                             /** @enum {string} */
                             type: "every_n_days";
@@ -751,13 +761,16 @@ export interface operations {
                             anchor_date: string;
                             time_local?: string | null;
                             timezone?: string | null;
+                            duration_minutes?: number | null;
                         } | {
                             /** @enum {string} */
                             type: "yearly";
                             month: number;
                             day: number;
+                            anchor_date?: string | null;
                             time_local?: string | null;
                             timezone?: string | null;
+                            duration_minutes?: number | null;
                         }) | null;
                         fire_days_before: number | null;
                         rule_text: string | null;
@@ -795,6 +808,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -820,6 +838,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -845,6 +868,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -870,6 +898,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -895,6 +928,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -961,8 +999,10 @@ export interface operations {
                             type: "weekly";
                             /** @description 0 = Monday … 6 = Sunday */
                             weekdays: number[];
+                            anchor_date?: string | null;
                             time_local?: string | null;
                             timezone?: string | null;
+                            duration_minutes?: number | null;
                         } | {
                             /** @enum {string} */
                             type: "biweekly";
@@ -972,12 +1012,15 @@ export interface operations {
                             anchor_date: string;
                             time_local?: string | null;
                             timezone?: string | null;
+                            duration_minutes?: number | null;
                         } | {
                             /** @enum {string} */
                             type: "monthly";
                             day_of_month: number;
+                            anchor_date?: string | null;
                             time_local?: string | null;
                             timezone?: string | null;
+                            duration_minutes?: number | null;
                         } | {
                             /** @enum {string} */
                             type: "every_n_days";
@@ -986,13 +1029,16 @@ export interface operations {
                             anchor_date: string;
                             time_local?: string | null;
                             timezone?: string | null;
+                            duration_minutes?: number | null;
                         } | {
                             /** @enum {string} */
                             type: "yearly";
                             month: number;
                             day: number;
+                            anchor_date?: string | null;
                             time_local?: string | null;
                             timezone?: string | null;
+                            duration_minutes?: number | null;
                         }) | null;
                         fire_days_before?: number | null;
                         after_due?: "keep" | "expire";
@@ -1046,6 +1092,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1071,6 +1122,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1096,6 +1152,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1121,6 +1182,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1146,6 +1212,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1171,6 +1242,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1196,6 +1272,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1221,6 +1302,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1272,6 +1358,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1297,6 +1388,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1322,6 +1418,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1347,6 +1448,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1372,6 +1478,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1430,13 +1541,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1455,6 +1571,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1480,6 +1601,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1555,6 +1681,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1580,13 +1711,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1605,6 +1741,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1630,6 +1771,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1655,6 +1801,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1680,6 +1831,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1705,6 +1861,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1730,6 +1891,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1785,8 +1951,10 @@ export interface operations {
                                 type: "weekly";
                                 /** @description 0 = Monday … 6 = Sunday */
                                 weekdays: number[];
+                                anchor_date?: string | null;
                                 time_local?: string | null;
                                 timezone?: string | null;
+                                duration_minutes?: number | null;
                             } | {
                                 /** @enum {string} */
                                 type: "biweekly";
@@ -1796,12 +1964,15 @@ export interface operations {
                                 anchor_date: string;
                                 time_local?: string | null;
                                 timezone?: string | null;
+                                duration_minutes?: number | null;
                             } | {
                                 /** @enum {string} */
                                 type: "monthly";
                                 day_of_month: number;
+                                anchor_date?: string | null;
                                 time_local?: string | null;
                                 timezone?: string | null;
+                                duration_minutes?: number | null;
                             } | {
                                 /** @enum {string} */
                                 type: "every_n_days";
@@ -1810,13 +1981,16 @@ export interface operations {
                                 anchor_date: string;
                                 time_local?: string | null;
                                 timezone?: string | null;
+                                duration_minutes?: number | null;
                             } | {
                                 /** @enum {string} */
                                 type: "yearly";
                                 month: number;
                                 day: number;
+                                anchor_date?: string | null;
                                 time_local?: string | null;
                                 timezone?: string | null;
+                                duration_minutes?: number | null;
                             }) | null;
                             fire_days_before: number | null;
                             rule_text: string | null;
@@ -1855,13 +2029,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1880,6 +2059,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1905,6 +2089,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1930,6 +2119,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -1981,8 +2175,10 @@ export interface operations {
                                 type: "weekly";
                                 /** @description 0 = Monday … 6 = Sunday */
                                 weekdays: number[];
+                                anchor_date?: string | null;
                                 time_local?: string | null;
                                 timezone?: string | null;
+                                duration_minutes?: number | null;
                             } | {
                                 /** @enum {string} */
                                 type: "biweekly";
@@ -1992,12 +2188,15 @@ export interface operations {
                                 anchor_date: string;
                                 time_local?: string | null;
                                 timezone?: string | null;
+                                duration_minutes?: number | null;
                             } | {
                                 /** @enum {string} */
                                 type: "monthly";
                                 day_of_month: number;
+                                anchor_date?: string | null;
                                 time_local?: string | null;
                                 timezone?: string | null;
+                                duration_minutes?: number | null;
                             } | {
                                 /** @enum {string} */
                                 type: "every_n_days";
@@ -2006,13 +2205,16 @@ export interface operations {
                                 anchor_date: string;
                                 time_local?: string | null;
                                 timezone?: string | null;
+                                duration_minutes?: number | null;
                             } | {
                                 /** @enum {string} */
                                 type: "yearly";
                                 month: number;
                                 day: number;
+                                anchor_date?: string | null;
                                 time_local?: string | null;
                                 timezone?: string | null;
+                                duration_minutes?: number | null;
                             }) | null;
                             fire_days_before: number | null;
                             rule_text: string | null;
@@ -2051,13 +2253,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2076,6 +2283,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2101,6 +2313,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2126,6 +2343,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2151,6 +2373,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2176,6 +2403,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2227,8 +2459,10 @@ export interface operations {
                                 type: "weekly";
                                 /** @description 0 = Monday … 6 = Sunday */
                                 weekdays: number[];
+                                anchor_date?: string | null;
                                 time_local?: string | null;
                                 timezone?: string | null;
+                                duration_minutes?: number | null;
                             } | {
                                 /** @enum {string} */
                                 type: "biweekly";
@@ -2238,12 +2472,15 @@ export interface operations {
                                 anchor_date: string;
                                 time_local?: string | null;
                                 timezone?: string | null;
+                                duration_minutes?: number | null;
                             } | {
                                 /** @enum {string} */
                                 type: "monthly";
                                 day_of_month: number;
+                                anchor_date?: string | null;
                                 time_local?: string | null;
                                 timezone?: string | null;
+                                duration_minutes?: number | null;
                             } | {
                                 /** @enum {string} */
                                 type: "every_n_days";
@@ -2252,13 +2489,16 @@ export interface operations {
                                 anchor_date: string;
                                 time_local?: string | null;
                                 timezone?: string | null;
+                                duration_minutes?: number | null;
                             } | {
                                 /** @enum {string} */
                                 type: "yearly";
                                 month: number;
                                 day: number;
+                                anchor_date?: string | null;
                                 time_local?: string | null;
                                 timezone?: string | null;
+                                duration_minutes?: number | null;
                             }) | null;
                             fire_days_before: number | null;
                             rule_text: string | null;
@@ -2297,13 +2537,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2322,6 +2567,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2347,6 +2597,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2372,6 +2627,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2397,6 +2657,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2422,6 +2687,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2465,13 +2735,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2490,6 +2765,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2515,6 +2795,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2586,13 +2871,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2611,6 +2901,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2636,6 +2931,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2742,6 +3042,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2767,13 +3072,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2792,6 +3102,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2817,6 +3132,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2842,6 +3162,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2867,6 +3192,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2892,6 +3222,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2917,6 +3252,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2942,6 +3282,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -2967,6 +3312,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3012,13 +3362,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3037,6 +3392,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3062,6 +3422,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3087,6 +3452,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3112,6 +3482,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3137,6 +3512,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3221,6 +3601,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3246,13 +3631,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3271,6 +3661,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3296,6 +3691,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3321,6 +3721,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3346,6 +3751,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3371,6 +3781,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3396,6 +3811,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3421,6 +3841,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3475,13 +3900,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3500,6 +3930,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3525,6 +3960,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3550,6 +3990,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3575,6 +4020,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3623,13 +4073,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3648,6 +4103,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3673,6 +4133,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3732,13 +4197,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3757,6 +4227,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3782,6 +4257,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3882,6 +4362,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3907,13 +4392,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3932,6 +4422,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3957,6 +4452,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3982,6 +4482,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4007,6 +4512,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4032,6 +4542,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4057,6 +4572,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4082,6 +4602,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4127,13 +4652,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4152,6 +4682,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4177,6 +4712,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4202,6 +4742,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4227,6 +4772,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4286,13 +4836,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4311,6 +4866,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4336,6 +4896,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4428,6 +4993,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4453,13 +5023,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4478,6 +5053,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4503,6 +5083,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4528,6 +5113,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4553,6 +5143,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4578,6 +5173,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4603,6 +5203,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4628,6 +5233,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4673,13 +5283,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4698,6 +5313,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4723,6 +5343,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4748,6 +5373,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4773,6 +5403,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4845,6 +5480,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4870,13 +5510,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4895,6 +5540,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4920,6 +5570,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4945,6 +5600,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4970,6 +5630,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4995,6 +5660,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5020,6 +5690,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5045,6 +5720,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5132,13 +5812,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5157,6 +5842,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5182,6 +5872,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5207,6 +5902,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5271,6 +5971,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5296,13 +6001,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5321,6 +6031,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5346,6 +6061,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5371,6 +6091,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5396,6 +6121,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5421,6 +6151,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5446,6 +6181,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5497,13 +6237,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5522,6 +6267,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5547,6 +6297,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5611,6 +6366,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5636,13 +6396,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5661,6 +6426,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5686,6 +6456,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5711,6 +6486,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5736,6 +6516,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5761,6 +6546,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5786,6 +6576,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5850,6 +6645,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5875,13 +6675,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5900,6 +6705,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5925,6 +6735,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5950,6 +6765,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -5975,6 +6795,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6000,6 +6825,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6025,6 +6855,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6100,13 +6935,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6125,6 +6965,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6150,6 +6995,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6175,6 +7025,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6200,6 +7055,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6225,6 +7085,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6285,13 +7150,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6310,6 +7180,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6335,6 +7210,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6426,6 +7306,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6451,13 +7336,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6476,6 +7366,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6501,6 +7396,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6526,6 +7426,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6551,6 +7456,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6576,6 +7486,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6601,6 +7516,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6646,13 +7566,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6671,6 +7596,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6696,6 +7626,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6721,6 +7656,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6785,6 +7725,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6810,6 +7755,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6835,6 +7785,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6860,6 +7815,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6924,6 +7884,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6949,6 +7914,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6974,6 +7944,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6999,6 +7974,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7052,6 +8032,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7077,6 +8062,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7102,6 +8092,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7127,6 +8122,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7152,6 +8152,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7177,6 +8182,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7202,6 +8212,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7329,6 +8344,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7354,6 +8374,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7379,6 +8404,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7404,6 +8434,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7429,6 +8464,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7454,6 +8494,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7479,6 +8524,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7504,6 +8554,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7555,6 +8610,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7580,6 +8640,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7605,6 +8670,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7630,6 +8700,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7655,6 +8730,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7680,6 +8760,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7705,6 +8790,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
