@@ -70,10 +70,14 @@ export function dueFromColumns(row: DueColumns): Due {
 export interface DatesColumns extends DueColumns {
   fire_on: string;
   after_due: 'keep' | 'expire';
+  /** A series' rule: its duration_minutes moves the end of a timed occurrence (issue 24). */
+  recurrence?: { duration_minutes?: number } | null;
 }
 
 export function eventDates(row: DatesColumns): EventDates {
-  return { due: dueFromColumns(row), fireOn: Temporal.PlainDate.from(row.fire_on), afterDue: row.after_due };
+  const dates: EventDates = { due: dueFromColumns(row), fireOn: Temporal.PlainDate.from(row.fire_on), afterDue: row.after_due };
+  const duration = row.recurrence?.duration_minutes;
+  return duration ? { ...dates, durationMinutes: duration } : dates;
 }
 
 export const clockTime = (column: string): string => formatClockTime(Temporal.PlainTime.from(column));

@@ -24,6 +24,8 @@ export interface EventDates {
   due: Due;
   fireOn: PlainDate;
   afterDue: AfterDue;
+  /** A timed occurrence's length (a rule's duration_minutes, issue 24): its phase ends at due + duration. */
+  durationMinutes?: number;
 }
 
 /** The instants at which the phase changes, in the user's current zone and hours. */
@@ -34,13 +36,23 @@ export interface Milestones {
   dueAt: Instant;
 }
 
+/**
+ * When the due has passed: its moment, or for a timed occurrence with a
+ * duration the end of it (an all-day due already lasts its whole day).
+ */
+export function dueEnd(ev: Pick<EventDates, 'due' | 'durationMinutes'>, tz: string): Instant {
+  const moment = dueMoment(ev.due, tz);
+  const timed = ev.due.mode === 'fixed' || ev.due.time !== null;
+  return timed && ev.durationMinutes ? moment.add({ minutes: ev.durationMinutes }) : moment;
+}
+
 export function milestones(ev: EventDates, user: UserSettings): Milestones {
   const day = dueDay(ev.due, user.tz);
   const prepares = Temporal.PlainDate.compare(ev.fireOn, day) < 0;
   return {
     preparingAt: prepares ? startOfDay(ev.fireOn, user.tz) : null,
     todayAt: todayStart(ev.due, user),
-    dueAt: dueMoment(ev.due, user.tz),
+    dueAt: dueEnd(ev, user.tz),
   };
 }
 

@@ -17,6 +17,12 @@ export interface RuleClock {
   time_local?: string;
   /** A named IANA zone. */
   timezone?: string;
+  /**
+   * How long a timed occurrence lasts (issue 24): it is `today` until its
+   * end, and an `expire` event expires at the end, not at the start. Kept on
+   * an all-day rule, where it changes nothing (the day is the occurrence).
+   */
+  duration_minutes?: number;
 }
 
 /** 0 = Monday … 6 = Sunday. */
@@ -77,7 +83,11 @@ export type RecurrenceParse = { ok: true; value: RecurrenceRule } | { ok: false;
 // ---------------------------------------------------------------------------
 // Validation
 
-const COMMON_KEYS = ['type', 'time_local', 'timezone'] as const;
+const COMMON_KEYS = ['type', 'time_local', 'timezone', 'duration_minutes'] as const;
+/** Accepted on every rule (a stored rule is sent as it is, issue 24) and dropped where it has no meaning. */
+const IGNORED_KEYS = ['anchor_date'] as const;
+/** A week: longer is not a session anyone means. */
+export const MAX_DURATION_MINUTES = 7 * 24 * 60;
 const TYPE_KEYS: Record<RecurrenceType, readonly string[]> = {
   weekly: ['weekdays'],
   biweekly: ['weekdays', 'anchor_date'],
@@ -166,7 +176,12 @@ function parseOrThrow(json: unknown): RecurrenceRule {
   const t = type as RecurrenceType;
   const allowed = new Set<string>([...COMMON_KEYS, ...TYPE_KEYS[t]]);
   for (const key of Object.keys(json)) {
-    if (!allowed.has(key)) fail(key, `is not a field of a ${t} rule`);
+    if (allowed.has(key)) continue;
+    if ((IGNORED_KEYS as readonly string[]).includes(key)) {
+      if (json[key] !== null) isoDate(json, key);
+      continue;
+    }
+    fail(key, `is not a field of a ${t} rule`);
   }
 
   let rule: RecurrenceRule;
@@ -207,6 +222,9 @@ function parseOrThrow(json: unknown): RecurrenceRule {
       fail('timezone', 'must be a named IANA time zone, e.g. Europe/Madrid');
     }
     rule.timezone = tz;
+  }
+  if (json.duration_minutes !== undefined && json.duration_minutes !== null) {
+    rule.duration_minutes = intIn(json, 'duration_minutes', 1, MAX_DURATION_MINUTES);
   }
   return rule;
 }

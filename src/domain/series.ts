@@ -3,8 +3,8 @@
 // its stored dates are, and when an ended round rolls to the next one — so
 // that every Part A rule (states, windows, Ack, Done) applies to the current
 // occurrence unchanged. Pure: (rule, stored due, user settings, now) in.
-import { type Due, dueMoment } from './due.ts';
-import { type AfterDue, advance, type EventDates, isTerminal, nextTransitionAt, phaseAt, type State } from './lifecycle.ts';
+import type { Due } from './due.ts';
+import { type AfterDue, advance, dueEnd, type EventDates, isTerminal, nextTransitionAt, phaseAt, type State } from './lifecycle.ts';
 import { currentOccurrence, nextOccurrence, type Occurrence, type RecurrenceRule } from './recurrence.ts';
 import { before, dayIn, formatClockTime, type Instant, type PlainDate, Temporal } from './time.ts';
 import type { UserSettings } from './user.ts';
@@ -45,7 +45,8 @@ export function occurrenceDueAt(rule: RecurrenceRule, due: Due): string {
  */
 function occurrenceFrom(rule: RecurrenceRule, from: PlainDate, user: UserSettings, now: Instant): Occurrence {
   let occurrence = currentOccurrence(rule, from);
-  while (!before(now, dueMoment(occurrence.due, user.tz))) occurrence = nextOccurrence(rule, occurrence);
+  const end = (o: Occurrence) => dueEnd({ due: o.due, durationMinutes: rule.duration_minutes }, user.tz);
+  while (!before(now, end(occurrence))) occurrence = nextOccurrence(rule, occurrence);
   return occurrence;
 }
 
@@ -79,8 +80,8 @@ export function followingOccurrence(rule: RecurrenceRule, stored: Due): Occurren
 }
 
 /** An occurrence's dates: the same lead before every occurrence, in the rule's calendar (like fire_at, A3). */
-export function occurrenceDates(occurrence: Occurrence, fireDaysBefore: number, afterDue: AfterDue): EventDates {
-  return { due: occurrence.due, fireOn: occurrence.date.subtract({ days: fireDaysBefore }), afterDue };
+export function occurrenceDates(occurrence: Occurrence, fireDaysBefore: number, afterDue: AfterDue, duration?: number): EventDates {
+  return { due: occurrence.due, fireOn: occurrence.date.subtract({ days: fireDaysBefore }), afterDue, durationMinutes: duration };
 }
 
 /** A new round of a series, as stored: what a client re-push with this occurrence's `due_at` would write. */
@@ -93,7 +94,7 @@ export interface Round {
 }
 
 export function roundFor(rule: RecurrenceRule, occurrence: Occurrence, fireDaysBefore: number, afterDue: AfterDue, user: UserSettings, now: Instant): Round {
-  const dates = occurrenceDates(occurrence, fireDaysBefore, afterDue);
+  const dates = occurrenceDates(occurrence, fireDaysBefore, afterDue, rule.duration_minutes);
   const state = phaseAt(dates, user, now);
   return { dueAt: occurrenceDueAt(rule, occurrence.due), dates, state, next: nextLookAt(state, dates, true, user, now) };
 }

@@ -3,7 +3,7 @@
 // "due_at" must not be silently dropped).
 import { type Static, type TSchema, type TUnsafe, Type } from 'typebox';
 import { MAX_FIRE_DAYS_BEFORE } from '../core/event-input.ts';
-import { MAX_INTERVAL_DAYS } from '../domain/recurrence.ts';
+import { MAX_DURATION_MINUTES, MAX_INTERVAL_DAYS } from '../domain/recurrence.ts';
 
 export const MAX_BATCH = 500;
 
@@ -43,6 +43,19 @@ const RuleClock = {
       }),
     ),
   ),
+  duration_minutes: Type.Optional(
+    Nullable(
+      Type.Integer({
+        minimum: 1,
+        maximum: MAX_DURATION_MINUTES,
+        description: 'How long a timed occurrence lasts: it is today until its end, and after_due expire expires it at the end',
+      }),
+    ),
+  ),
+};
+/** Where the rule has no anchor: accepted (a stored rule is sent as it is) and ignored. */
+const IgnoredAnchor = {
+  anchor_date: Type.Optional(Nullable(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'Accepted and ignored on this rule type' }))),
 };
 const rule = (type: string, fields: Record<string, TSchema>, description: string) =>
   Type.Object({ type: Type.Literal(type), ...fields, ...RuleClock }, { additionalProperties: false, description });
@@ -50,9 +63,13 @@ const rule = (type: string, fields: Record<string, TSchema>, description: string
 /** A recurrence rule (SPEC Part C), as the domain parser (domain/recurrence.ts parseRecurrence) takes it. */
 export const RecurrenceRuleDoc = Type.Union(
   [
-    rule('weekly', { weekdays: Weekdays }, 'Every week on these weekdays'),
+    rule('weekly', { weekdays: Weekdays, ...IgnoredAnchor }, 'Every week on these weekdays'),
     rule('biweekly', { weekdays: Weekdays, anchor_date: IsoDay }, 'Every other week; the Monday-based week holding anchor_date is an "on" week'),
-    rule('monthly', { day_of_month: Type.Integer({ minimum: 1, maximum: 31 }) }, 'That day each month; 29–31 in a shorter month fall on its last day'),
+    rule(
+      'monthly',
+      { day_of_month: Type.Integer({ minimum: 1, maximum: 31 }), ...IgnoredAnchor },
+      'That day each month; 29–31 in a shorter month fall on its last day',
+    ),
     rule(
       'every_n_days',
       { interval_days: Type.Integer({ minimum: 1, maximum: MAX_INTERVAL_DAYS }), anchor_date: IsoDay },
@@ -60,7 +77,7 @@ export const RecurrenceRuleDoc = Type.Union(
     ),
     rule(
       'yearly',
-      { month: Type.Integer({ minimum: 1, maximum: 12 }), day: Type.Integer({ minimum: 1, maximum: 31 }) },
+      { month: Type.Integer({ minimum: 1, maximum: 12 }), day: Type.Integer({ minimum: 1, maximum: 31 }), ...IgnoredAnchor },
       'That date each year (a day that exists in some year); 29 Feb falls on 28 Feb in common years',
     ),
   ],

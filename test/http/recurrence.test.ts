@@ -74,6 +74,9 @@ describe('validation', () => {
     ['both due_at and recurrence', { due_at: '2026-12-01' }, 'recurrence'],
     ['neither due_at nor recurrence', { recurrence: undefined }, 'due_at'],
     ['fire_days_before with due_at', { recurrence: undefined, due_at: '2026-12-01', fire_days_before: 2 }, 'fire_days_before'],
+    ['a bad ignored anchor', { recurrence: { type: 'weekly', weekdays: [0], anchor_date: 'monday' } }, 'recurrence.anchor_date'],
+    ['a zero duration', { recurrence: { type: 'weekly', weekdays: [0], duration_minutes: 0 } }, 'recurrence.duration_minutes'],
+    ['a duration past a week', { recurrence: { type: 'weekly', weekdays: [0], duration_minutes: 10081 } }, 'recurrence.duration_minutes'],
   ])('%s → 422 naming %s and the index, nothing applied', async (_, over, field) => {
     const res = await put([good, series(over)]);
     expect(res.status).toBe(422);
@@ -90,6 +93,44 @@ describe('validation', () => {
     expect(res.status).toBe(200);
     expect((await get('a')).body).toMatchObject({ due_at: '2026-12-01', recurrence: null });
     expect((await get('b')).body).toMatchObject({ due_at: '2026-12-01', fire_days_before: 0, recurrence: { type: 'weekly', weekdays: [1] } });
+  });
+});
+
+describe("the seed's rule as stored (issue 24)", () => {
+  const seed = { type: 'weekly', weekdays: [0, 2, 4], anchor_date: '2026-11-30', time_local: '10:00', timezone: 'Europe/Madrid', duration_minutes: 30 };
+
+  it('anchor_date on a weekly, monthly or yearly rule is accepted and ignored; duration_minutes is kept', async () => {
+    const res = await put([
+      series({ source_ref: 'w', recurrence: seed }),
+      series({ source_ref: 'm', recurrence: { type: 'monthly', day_of_month: 31, anchor_date: '2026-11-30', duration_minutes: 45 } }),
+      series({ source_ref: 'y', recurrence: { type: 'yearly', month: 3, day: 1, anchor_date: null, duration_minutes: null } }),
+    ]);
+    expect(res.status).toBe(200);
+    const { anchor_date: _, ...kept } = seed;
+    expect((await get('w')).body.recurrence).toEqual(kept);
+    expect((await get('m')).body.recurrence).toEqual({ type: 'monthly', day_of_month: 31, duration_minutes: 45 });
+    expect((await get('y')).body.recurrence).toEqual({ type: 'yearly', month: 3, day: 1 });
+  });
+
+  it('a timed occurrence with a duration is today until its end, and an expire event expires at the end', async () => {
+    await put([series({ recurrence: seed })]);
+    t.clock.set('2026-11-30T09:29:00Z'); // 10:29 in Madrid: the 10:00 session of 30 minutes is still on
+    await tick();
+    expect((await get()).body).toMatchObject({ state: 'today', due_at: '2026-11-30T10:00+01:00' });
+    t.clock.set('2026-11-30T09:30:00Z'); // its end: expired, and the series rolls to Wednesday
+    await tick();
+    await tick();
+    expect((await get()).body).toMatchObject({ due_at: '2026-12-02T10:00+01:00' });
+  });
+
+  it('a rule written during a session still on starts with that session', async () => {
+    t.clock.set('2026-11-30T09:15:00Z');
+    const res = await put([series({ recurrence: seed })]);
+    expect(res.body.events[0].state).toBe('today');
+    expect((await get()).body.due_at).toBe('2026-11-30T10:00+01:00');
+    const without = { ...seed, duration_minutes: undefined };
+    await put([series({ source_ref: 'plain', recurrence: without })]);
+    expect((await get('plain')).body.due_at).toBe('2026-12-02T10:00+01:00');
   });
 });
 

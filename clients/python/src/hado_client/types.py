@@ -53,8 +53,10 @@ class _WeeklyRecurrenceRuleRequired(TypedDict):
 
 class WeeklyRecurrenceRule(_WeeklyRecurrenceRuleRequired, total=False):
     """Every week on these weekdays"""
+    anchor_date: Optional[str]
     time_local: Optional[str]
     timezone: Optional[str]
+    duration_minutes: Optional[int]
 
 
 class _BiweeklyRecurrenceRuleRequired(TypedDict):
@@ -69,6 +71,7 @@ class BiweeklyRecurrenceRule(_BiweeklyRecurrenceRuleRequired, total=False):
     """Every other week; the Monday-based week holding anchor_date is an "on" week"""
     time_local: Optional[str]
     timezone: Optional[str]
+    duration_minutes: Optional[int]
 
 
 class _MonthlyRecurrenceRuleRequired(TypedDict):
@@ -78,8 +81,10 @@ class _MonthlyRecurrenceRuleRequired(TypedDict):
 
 class MonthlyRecurrenceRule(_MonthlyRecurrenceRuleRequired, total=False):
     """That day each month; 29–31 in a shorter month fall on its last day"""
+    anchor_date: Optional[str]
     time_local: Optional[str]
     timezone: Optional[str]
+    duration_minutes: Optional[int]
 
 
 class _EveryNDaysRecurrenceRuleRequired(TypedDict):
@@ -93,6 +98,7 @@ class EveryNDaysRecurrenceRule(_EveryNDaysRecurrenceRuleRequired, total=False):
     """anchor_date and every interval_days days before and after it"""
     time_local: Optional[str]
     timezone: Optional[str]
+    duration_minutes: Optional[int]
 
 
 class _YearlyRecurrenceRuleRequired(TypedDict):
@@ -103,8 +109,10 @@ class _YearlyRecurrenceRuleRequired(TypedDict):
 
 class YearlyRecurrenceRule(_YearlyRecurrenceRuleRequired, total=False):
     """That date each year (a day that exists in some year); 29 Feb falls on 28 Feb in common years"""
+    anchor_date: Optional[str]
     time_local: Optional[str]
     timezone: Optional[str]
+    duration_minutes: Optional[int]
 
 
 RecurrenceRule = Union[WeeklyRecurrenceRule, BiweeklyRecurrenceRule, MonthlyRecurrenceRule, EveryNDaysRecurrenceRule, YearlyRecurrenceRule]
