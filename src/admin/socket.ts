@@ -8,6 +8,7 @@ import http from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createSource, sourceSummaries } from '../core/sources.ts';
+import { rotateKey } from '../core/user-tokens.ts';
 import { snapshotEmbedded } from '../db/backup.ts';
 import { HadoError } from '../errors.ts';
 import { errorHandler } from '../http/error-handler.ts';
@@ -32,6 +33,11 @@ export async function startAdminSocket(ctx: AppContext, dataDir: string): Promis
   app.post<{ Body: { name?: unknown } }>('/sources', async (request, reply) => {
     const name = typeof request.body?.name === 'string' ? request.body.name : '';
     return reply.status(201).send(await createSource(ctx.db, ctx.clock, name));
+  });
+  app.post<{ Body: { name?: unknown; grace_ms?: unknown } }>('/sources/rotate-key', async (request) => {
+    const name = typeof request.body?.name === 'string' ? request.body.name : '';
+    const grace = typeof request.body?.grace_ms === 'number' ? request.body.grace_ms : 0;
+    return rotateKey(ctx.db, ctx.clock, name, grace);
   });
   app.get('/sources', async () => ({ sources: await sourceSummaries(ctx.db) }));
   // hado backup: the snapshot as plain tar bytes, what it holds in a header. The command compresses

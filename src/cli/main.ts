@@ -8,7 +8,7 @@ import { configCommand } from './config.ts';
 import { healthcheckCommand } from './healthcheck.ts';
 import { migrateCommand } from './migrate.ts';
 import { schedulerCommand, serveCommand, startCommand, workerCommand } from './serve.ts';
-import { sourceCreateCommand, sourceListCommand } from './source.ts';
+import { sourceCreateCommand, sourceListCommand, sourceRotateKeyCommand } from './source.ts';
 import { tickCommand } from './tick.ts';
 
 export const COMMANDS: Command[] = [
@@ -20,6 +20,7 @@ export const COMMANDS: Command[] = [
   tickCommand,
   sourceCreateCommand,
   sourceListCommand,
+  sourceRotateKeyCommand,
   configCommand,
   healthcheckCommand,
   backupCommand,

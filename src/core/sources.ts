@@ -4,7 +4,9 @@ import type { Db } from '../db/connect.ts';
 import { findSourceByTokenHash, insertSource, listSources, type Source } from '../db/sources.ts';
 import { toDate } from '../domain/time.ts';
 import { conflict, invalid } from '../errors.ts';
+import { insertSigningKey } from '../db/signing-keys.ts';
 import { hashToken, newToken } from './tokens.ts';
+import { newSigningKey } from './user-tokens.ts';
 
 export type { Source };
 
@@ -16,13 +18,23 @@ export function checkSourceName(name: string): void {
   }
 }
 
-/** Creates a source; the token is returned once and only its SHA-256 is stored. */
-export async function createSource(db: Db, clock: Clock, name: string): Promise<{ id: number; name: string; token: string }> {
+/**
+ * Creates a source; the token is returned once and only its SHA-256 is
+ * stored. Its signing key (user tokens, issue 25) is returned once too, and
+ * kept as it is (HS256 needs it).
+ */
+export async function createSource(db: Db, clock: Clock, name: string): Promise<{ id: number; name: string; token: string; signing_key: string }> {
   checkSourceName(name);
   const token = newToken('hado_');
-  const created = await insertSource(db, name, hashToken(token), toDate(clock.now()));
+  const signingKey = newSigningKey();
+  const now = toDate(clock.now());
+  const created = await db.transaction().execute(async (trx) => {
+    const row = await insertSource(trx, name, hashToken(token), now);
+    if (row) await insertSigningKey(trx, row.id, signingKey, now);
+    return row;
+  });
   if (!created) throw conflict(`a source named "${name}" already exists`);
-  return { ...created, token };
+  return { ...created, token, signing_key: signingKey };
 }
 
 export async function sourceSummaries(db: Db): Promise<Array<{ id: number; name: string; events: number; created_at: string }>> {

@@ -15,6 +15,15 @@ export interface SourcesTable {
   created_at: Timestamp;
 }
 
+/** A source's keys for signing user tokens (issue 25): the current one has retires_at NULL. */
+export interface SourceSigningKeysTable {
+  id: Generated<number>;
+  source_id: number;
+  key: string;
+  created_at: Timestamp;
+  retires_at: Timestamp | null;
+}
+
 export interface UsersTable {
   id: Generated<number>;
   login: string;
@@ -212,6 +221,7 @@ export interface MobileTicketsTable {
 
 export interface Database {
   sources: SourcesTable;
+  source_signing_keys: SourceSigningKeysTable;
   users: UsersTable;
   events: EventsTable;
   channels: ChannelsTable;

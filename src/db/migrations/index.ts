@@ -15,6 +15,7 @@ import * as actionTokenHash from './2026-12-01T0900-action-token-hash.ts';
 import * as pushChannel from './2026-12-01T1100-push-channel.ts';
 import * as mobileChannel from './2026-12-01T1150-mobile-channel.ts';
 import * as emailSlackChannels from './2026-12-01T1200-email-slack-channels.ts';
+import * as sourceSigningKeys from './2026-12-04T0400-source-signing-keys.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-29T0000-core': core,
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01T1100-push-channel': pushChannel,
   '2026-12-01T1150-mobile-channel': mobileChannel,
   '2026-12-01T1200-email-slack-channels': emailSlackChannels,
+  '2026-12-04T0400-source-signing-keys': sourceSigningKeys,
 };

@@ -5,6 +5,7 @@ import { archiveNotices, claimNotice, getFeed, readNotices } from '../../core/no
 import { getGrid, putGrid } from '../../core/preferences.ts';
 import type { AppContext } from '../context.ts';
 import { signedInUser } from '../auth.ts';
+import { tokenSourceId } from '../user-token-auth.ts';
 import { FeedQuery, NoticeIds, PreferencesGrid } from '../notice-schemas.ts';
 import { SECURITY, TAGS } from '../openapi.ts';
 import { errors, FeedPage, NoticeBody, NoticesChanged, PreferencesOut } from '../response-schemas.ts';
@@ -35,6 +36,7 @@ export function meNoticesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           filter,
           cursor: cursor ?? null,
           limit: Math.min(MAX_PAGE, limit === undefined ? DEFAULT_PAGE : Number(limit)),
+          sourceId: tokenSourceId(request),
         });
       },
     );
@@ -50,7 +52,7 @@ export function meNoticesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           response: { 200: NoticesChanged, ...errors(...ERR, 400, 415, 422) },
         },
       },
-      async (request) => readNotices(ctx.db, ctx.clock, signedInUser(request).id, request.body.ids),
+      async (request) => readNotices(ctx.db, ctx.clock, signedInUser(request).id, request.body.ids, tokenSourceId(request)),
     );
 
     app.post(
@@ -63,7 +65,7 @@ export function meNoticesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           response: { 200: NoticesChanged, ...errors(...ERR) },
         },
       },
-      async (request) => readNotices(ctx.db, ctx.clock, signedInUser(request).id, 'all'),
+      async (request) => readNotices(ctx.db, ctx.clock, signedInUser(request).id, 'all', tokenSourceId(request)),
     );
 
     for (const [path, archived] of [
@@ -81,7 +83,7 @@ export function meNoticesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
             response: { 200: NoticesChanged, ...errors(...ERR, 400, 415, 422) },
           },
         },
-        async (request) => archiveNotices(ctx.db, ctx.clock, signedInUser(request).id, request.body.ids, archived),
+        async (request) => archiveNotices(ctx.db, ctx.clock, signedInUser(request).id, request.body.ids, archived, tokenSourceId(request)),
       );
     }
 
@@ -96,7 +98,7 @@ export function meNoticesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           response: { 200: NoticeBody, ...errors(...ERR, 404, 409, 422) },
         },
       },
-      async (request) => ({ notice: await claimNotice(ctx.db, ctx.clock, Number(request.params.id), signedInUser(request).id) }),
+      async (request) => ({ notice: await claimNotice(ctx.db, ctx.clock, Number(request.params.id), signedInUser(request).id, tokenSourceId(request)) }),
     );
 
     await app.register(mePreferencesRoutes(ctx));
