@@ -9,6 +9,7 @@ import { isValidTimeZone } from './domain/time.ts';
 import { parseNetwork } from './net/outbound.ts';
 import { isLocale, LOCALES, type Locale } from './i18n/locales.ts';
 import { channelKeyProblems, EXPO_KEYS, MAIL_KEYS, PUSH_KEYS, SLACK_KEYS, TELEGRAM_KEYS } from './config/channel-keys.ts';
+import { EMBED_KEYS, type EmbedConfig } from './config/embed-keys.ts';
 import {
   Bad,
   type Env,
@@ -26,7 +27,7 @@ import {
 
 export { addressMatcher, maskUrlPassword } from './config/parsers.ts';
 
-export interface Config {
+export interface Config extends EmbedConfig {
   port: number;
   host: string;
   databaseUrl: string | null;
@@ -139,6 +140,7 @@ export const KEYS = {
   ...MAIL_KEYS,
   ...SLACK_KEYS,
   ...EXPO_KEYS,
+  ...EMBED_KEYS,
   presenceTimeoutMs: {
     env: 'HADO_PRESENCE_TIMEOUT',
     doc: 'Seconds to wait for a presence answer before it counts as unknown',

@@ -37,8 +37,14 @@ const redactSegments = (rest: string): string =>
 export const redactActionLinks = (text: string): string =>
   text.replace(ACTION_LINK, (whole, rest: string) => `${whole.slice(0, whole.length - rest.length)}${redactSegments(rest)}`);
 
+// A user token in a query (GET /me/stream?token=, issue 25) is a credential too: its value goes.
+const QUERY_TOKEN = /([?&](?:token|%74oken)=)[^&#\s"]*/gi;
+
+/** "/me/stream?token=eyJ…&x" → "/me/stream?token=[redacted]&x". */
+export const redactQueryTokens = (text: string): string => text.replace(QUERY_TOKEN, '$1[redacted]');
+
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   // On the finished JSON line: after every serializer (Fastify's request serializer included).
-  const options: pino.LoggerOptions = { level, hooks: { streamWrite: redactActionLinks } };
+  const options: pino.LoggerOptions = { level, hooks: { streamWrite: (line) => redactQueryTokens(redactActionLinks(line)) } };
   return destination ? pino(options, destination) : pino(options);
 }

@@ -8,6 +8,7 @@ import http from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { changeCapability, createSource, sourceSummaries } from '../core/sources.ts';
+import { rotateKey } from '../core/user-tokens.ts';
 import { snapshotEmbedded } from '../db/backup.ts';
 import { HadoError } from '../errors.ts';
 import { errorHandler } from '../http/error-handler.ts';
@@ -39,6 +40,11 @@ export async function startAdminSocket(ctx: AppContext, dataDir: string): Promis
       changeCapability(ctx.db, request.params.name, change, String(request.body?.capability ?? '')),
     );
   }
+  app.post<{ Body: { name?: unknown; grace_ms?: unknown } }>('/sources/rotate-key', async (request) => {
+    const name = typeof request.body?.name === 'string' ? request.body.name : '';
+    const grace = typeof request.body?.grace_ms === 'number' ? request.body.grace_ms : 0;
+    return rotateKey(ctx.db, ctx.clock, name, grace);
+  });
   app.get('/sources', async () => ({ sources: await sourceSummaries(ctx.db) }));
   // hado backup: the snapshot as plain tar bytes, what it holds in a header. The command compresses
   // it (the slow part) in its own process, where it can show progress, rather than in the server's.

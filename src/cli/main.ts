@@ -9,7 +9,7 @@ import { configCommand } from './config.ts';
 import { healthcheckCommand } from './healthcheck.ts';
 import { migrateCommand } from './migrate.ts';
 import { schedulerCommand, serveCommand, startCommand, workerCommand } from './serve.ts';
-import { sourceCreateCommand, sourceGrantCommand, sourceListCommand, sourceRevokeCommand } from './source.ts';
+import { sourceCreateCommand, sourceGrantCommand, sourceListCommand, sourceRevokeCommand, sourceRotateKeyCommand } from './source.ts';
 import { tickCommand } from './tick.ts';
 
 export const COMMANDS: Command[] = [
@@ -23,6 +23,7 @@ export const COMMANDS: Command[] = [
   sourceListCommand,
   sourceGrantCommand,
   sourceRevokeCommand,
+  sourceRotateKeyCommand,
   configCommand,
   healthcheckCommand,
   backupCommand,

@@ -52,9 +52,15 @@ export interface FeedPage {
   unread_label: string;
 }
 
-export async function getFeed(db: Db, userId: number, opts: { filter: FeedFilter; cursor: string | null; limit: number }): Promise<FeedPage> {
+/** `sourceId`: a user token's source, whose notices alone it sees (issue 25); null for every source. */
+export async function getFeed(
+  db: Db,
+  userId: number,
+  opts: { filter: FeedFilter; cursor: string | null; limit: number; sourceId?: number | null },
+): Promise<FeedPage> {
   const cursor = opts.cursor === null ? null : decodeCursor(opts.cursor);
-  const [rows, unread] = await Promise.all([feedPage(db, userId, opts.filter, cursor, opts.limit + 1), unreadCount(db, userId)]);
+  const sourceId = opts.sourceId ?? null;
+  const [rows, unread] = await Promise.all([feedPage(db, userId, opts.filter, cursor, opts.limit + 1, sourceId), unreadCount(db, userId, sourceId)]);
   const page = rows.slice(0, opts.limit);
   const last = page.at(-1);
   return {
@@ -65,21 +71,21 @@ export async function getFeed(db: Db, userId: number, opts: { filter: FeedFilter
   };
 }
 
-export async function unreadSummary(db: Db, userId: number): Promise<{ unread: number; unread_label: string }> {
-  const unread = await unreadCount(db, userId);
+export async function unreadSummary(db: Db, userId: number, sourceId: number | null = null): Promise<{ unread: number; unread_label: string }> {
+  const unread = await unreadCount(db, userId, sourceId);
   return { unread, unread_label: unreadLabel(unread) };
 }
 
-export async function readNotices(db: Db, clock: Clock, userId: number, ids: number[] | 'all') {
-  const changed = await markRead(db, userId, ids, toDate(clock.now()));
+export async function readNotices(db: Db, clock: Clock, userId: number, ids: number[] | 'all', sourceId: number | null = null) {
+  const changed = await markRead(db, userId, ids, toDate(clock.now()), sourceId);
   if (changed > 0) await notifyUnread(db, userId);
-  return { changed, ...(await unreadSummary(db, userId)) };
+  return { changed, ...(await unreadSummary(db, userId, sourceId)) };
 }
 
-export async function archiveNotices(db: Db, clock: Clock, userId: number, ids: number[], archived: boolean) {
-  const changed = await setArchived(db, userId, ids, archived, toDate(clock.now()));
+export async function archiveNotices(db: Db, clock: Clock, userId: number, ids: number[], archived: boolean, sourceId: number | null = null) {
+  const changed = await setArchived(db, userId, ids, archived, toDate(clock.now()), sourceId);
   if (changed > 0) await notifyUnread(db, userId);
-  return { changed, ...(await unreadSummary(db, userId)) };
+  return { changed, ...(await unreadSummary(db, userId, sourceId)) };
 }
 
 /**
@@ -87,9 +93,9 @@ export async function archiveNotices(db: Db, clock: Clock, userId: number, ids: 
  * again is a no-op for the holder; anyone else gets a 409 naming who has it.
  * Claiming also marks it read for the claimer.
  */
-export async function claimNotice(db: Db, clock: Clock, noticeId: number, userId: number): Promise<RecipientNoticeView> {
+export async function claimNotice(db: Db, clock: Clock, noticeId: number, userId: number, sourceId: number | null = null): Promise<RecipientNoticeView> {
   const nowDate = toDate(clock.now());
-  if (!(await isRecipient(db, noticeId, userId))) throw notFound(`No notice ${noticeId} for you`);
+  if (!(await isRecipient(db, noticeId, userId, sourceId))) throw notFound(`No notice ${noticeId} for you`);
   const won = await tryClaim(db, noticeId, userId, nowDate);
   const [row] = await recipientRows(db, [noticeId], [userId]);
   if (!row) throw notFound(`No notice ${noticeId} for you`);

@@ -5,7 +5,9 @@ import { findSourceByTokenHash, insertSource, listSources, type Source, updateSo
 import { toDate } from '../domain/time.ts';
 import { conflict, invalid, notFound } from '../errors.ts';
 import { type Capability, CAPABILITIES, isCapability } from './capabilities.ts';
+import { insertSigningKey } from '../db/signing-keys.ts';
 import { hashToken, newToken } from './tokens.ts';
+import { newSigningKey } from './user-tokens.ts';
 
 export type { Source };
 
@@ -17,20 +19,30 @@ export function checkSourceName(name: string): void {
   }
 }
 
-/** Creates a source; the token is returned once and only its SHA-256 is stored. */
+/**
+ * Creates a source; the token is returned once and only its SHA-256 is
+ * stored. Its signing key (user tokens, issue 25) is returned once too, and
+ * kept as it is (HS256 needs it).
+ */
 export async function createSource(
   db: Db,
   clock: Clock,
   name: string,
   capabilities: string[] = [],
-): Promise<{ id: number; name: string; capabilities: string[]; token: string }> {
+): Promise<{ id: number; name: string; capabilities: string[]; token: string; signing_key: string }> {
   checkSourceName(name);
   const unknown = capabilities.find((c) => !isCapability(c));
   if (unknown !== undefined) throw invalid('capabilities', `"${unknown}" is not a capability; one of ${CAPABILITIES.join(', ')}`);
   const token = newToken('hado_');
-  const created = await insertSource(db, name, hashToken(token), toDate(clock.now()), [...new Set(capabilities)].sort());
+  const signingKey = newSigningKey();
+  const now = toDate(clock.now());
+  const created = await db.transaction().execute(async (trx) => {
+    const row = await insertSource(trx, name, hashToken(token), now, [...new Set(capabilities)].sort());
+    if (row) await insertSigningKey(trx, row.id, signingKey, now);
+    return row;
+  });
   if (!created) throw conflict(`a source named "${name}" already exists`);
-  return { ...created, token };
+  return { ...created, token, signing_key: signingKey };
 }
 
 /** Grants or revokes one capability of the source named; answers the capabilities it holds after. */

@@ -47,8 +47,17 @@ export interface FeedCursor {
  * notice id desc): a notice that arrives while the user scrolls lands above
  * the cursor, so later pages neither repeat nor skip (offset would).
  */
-export async function feedPage(db: Executor, userId: number, filter: FeedFilter, cursor: FeedCursor | null, limit: number): Promise<RecipientNoticeRow[]> {
+export async function feedPage(
+  db: Executor,
+  userId: number,
+  filter: FeedFilter,
+  cursor: FeedCursor | null,
+  limit: number,
+  sourceId: number | null = null,
+): Promise<RecipientNoticeRow[]> {
   let q = recipientNotices(db).where('r.user_id', '=', userId);
+  // A user token sees its own source's notices only (issue 25).
+  if (sourceId !== null) q = q.where('n.source_id', '=', sourceId);
   if (filter === 'inbox') q = q.where('r.archived_at', 'is', null);
   if (filter === 'unread') q = q.where('r.archived_at', 'is', null).where('r.read_at', 'is', null);
   if (filter === 'archived') q = q.where('r.archived_at', 'is not', null);
@@ -64,27 +73,31 @@ export async function recipientRows(db: Executor, noticeIds: number[], userIds?:
   return (await q.orderBy('r.notice_id').execute()) as RecipientNoticeRow[];
 }
 
-/** A user's unread notices in the inbox, counted up to 100 (SPEC B2: shown as "99+"), as a subquery. */
-const unreadOf = (userId: unknown) => sql<number>`(
+/** Only the notices of this source (a user token's, issue 25), or every notice. */
+const ofSource = (noticeId: unknown, sourceId: number | null) =>
+  sourceId === null ? sql<boolean>`TRUE` : sql<boolean>`EXISTS (SELECT 1 FROM notices y WHERE y.id = ${noticeId} AND y.source_id = ${sourceId})`;
+
+/** A user's unread notices in the inbox (of one source, or all), counted up to 100 (SPEC B2: shown as "99+"), as a subquery. */
+const unreadOf = (userId: unknown, sourceId: number | null = null) => sql<number>`(
   SELECT count(*)::int FROM (
     SELECT 1 FROM notice_recipients x
-    WHERE x.user_id = ${userId} AND x.read_at IS NULL AND x.archived_at IS NULL
+    WHERE x.user_id = ${userId} AND x.read_at IS NULL AND x.archived_at IS NULL AND ${ofSource(sql.ref('x.notice_id'), sourceId)}
     LIMIT ${UNREAD_COUNTED_UP_TO}
   ) counted
 )`;
 
-/** Unread notices in the inbox, counted up to 100 (SPEC B2: shown as "99+"). */
-export async function unreadCount(db: Executor, userId: number): Promise<number> {
-  return (await unreadCounts(db, [userId])).get(userId)!;
+/** Unread notices in the inbox (of one source, or all), counted up to 100 (SPEC B2: shown as "99+"). */
+export async function unreadCount(db: Executor, userId: number, sourceId: number | null = null): Promise<number> {
+  return (await unreadCounts(db, [userId], sourceId)).get(userId)!;
 }
 
-/** Unread counts (each up to 100) of many users in one query; unknown users count 0. */
-export async function unreadCounts(db: Executor, userIds: number[]): Promise<Map<number, number>> {
+/** Unread counts (each up to 100, of one source or all) of many users in one query; unknown users count 0. */
+export async function unreadCounts(db: Executor, userIds: number[], sourceId: number | null = null): Promise<Map<number, number>> {
   const counts = new Map<number, number>(userIds.map((id) => [id, 0]));
   if (userIds.length === 0) return counts;
   const rows = await db
     .selectFrom('users as u')
-    .select(['u.id as user_id', unreadOf(sql.ref('u.id')).as('n')])
+    .select(['u.id as user_id', unreadOf(sql.ref('u.id'), sourceId).as('n')])
     .where('u.id', 'in', userIds)
     .execute();
   for (const r of rows) counts.set(r.user_id, r.n);
@@ -112,27 +125,46 @@ export async function recipientFrames(db: Executor, noticeIds: number[], userIds
   return rows as Array<RecipientNoticeRow & { silent: boolean; unread: number }>;
 }
 
-export async function markRead(db: Executor, userId: number, noticeIds: number[] | 'all', now: Date): Promise<number> {
-  let q = db.updateTable('notice_recipients').set({ read_at: now }).where('user_id', '=', userId).where('read_at', 'is', null);
+export async function markRead(db: Executor, userId: number, noticeIds: number[] | 'all', now: Date, sourceId: number | null = null): Promise<number> {
+  let q = db
+    .updateTable('notice_recipients')
+    .set({ read_at: now })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .where(ofSource(sql.ref('notice_recipients.notice_id'), sourceId));
   if (noticeIds !== 'all') q = q.where('notice_id', 'in', noticeIds);
   const res = await q.executeTakeFirst();
   return Number(res.numUpdatedRows);
 }
 
 /** Archive (also marks read: archiving is dismissing) or unarchive. */
-export async function setArchived(db: Executor, userId: number, noticeIds: number[], archived: boolean, now: Date): Promise<number> {
+export async function setArchived(
+  db: Executor,
+  userId: number,
+  noticeIds: number[],
+  archived: boolean,
+  now: Date,
+  sourceId: number | null = null,
+): Promise<number> {
   const res = await db
     .updateTable('notice_recipients')
     .set(archived ? { archived_at: now, read_at: sql`coalesce(read_at, ${now}::timestamptz)` } : { archived_at: null })
     .where('user_id', '=', userId)
     .where('notice_id', 'in', noticeIds)
     .where('archived_at', archived ? 'is' : 'is not', null)
+    .where(ofSource(sql.ref('notice_recipients.notice_id'), sourceId))
     .executeTakeFirst();
   return Number(res.numUpdatedRows);
 }
 
-export async function isRecipient(db: Executor, noticeId: number, userId: number): Promise<boolean> {
-  const row = await db.selectFrom('notice_recipients').select('notice_id').where('notice_id', '=', noticeId).where('user_id', '=', userId).executeTakeFirst();
+export async function isRecipient(db: Executor, noticeId: number, userId: number, sourceId: number | null = null): Promise<boolean> {
+  const row = await db
+    .selectFrom('notice_recipients')
+    .select('notice_id')
+    .where('notice_id', '=', noticeId)
+    .where('user_id', '=', userId)
+    .where(ofSource(sql.ref('notice_recipients.notice_id'), sourceId))
+    .executeTakeFirst();
   return row !== undefined;
 }
 

@@ -19,6 +19,15 @@ export interface SourcesTable {
   capabilities: ColumnType<string[], string | undefined, string>;
 }
 
+/** A source's keys for signing user tokens (issue 25): the current one has retires_at NULL. */
+export interface SourceSigningKeysTable {
+  id: Generated<number>;
+  source_id: number;
+  key: string;
+  created_at: Timestamp;
+  retires_at: Timestamp | null;
+}
+
 export interface UsersTable {
   id: Generated<number>;
   login: string;
@@ -291,6 +300,7 @@ export interface SuppressionsTable {
 
 export interface Database {
   sources: SourcesTable;
+  source_signing_keys: SourceSigningKeysTable;
   users: UsersTable;
   events: EventsTable;
   channels: ChannelsTable;

@@ -14,12 +14,14 @@ import { slackRoutes } from './routes/slack.ts';
 import { healthRoutes } from './routes/health.ts';
 import { apiNoticesRoutes } from './routes/api-notices.ts';
 import { apiTopicsRoutes } from './routes/api-topics.ts';
+import { apiUserTokenRoutes } from './routes/api-user-tokens.ts';
 import { telegramHookRoutes } from './routes/telegram.ts';
 import { signedInRoutes } from './signed-in.ts';
 import { rejectUnstorableText } from './text-guard.ts';
 import { forgetUserOfRejected } from './auth.ts';
 import { checkSameOrigin } from './cross-origin.ts';
 import { privateHeaders } from './private-headers.ts';
+import { carriesBearer, registerCors } from './cors.ts';
 import { checkHost, hostPolicy } from './host-check.ts';
 import { guessedEntry } from './rate-limit.ts';
 import { inboxPageRoutes } from './routes/inbox.ts';
@@ -102,7 +104,10 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   // Before any route: strings Postgres cannot store are a 422, not a 500 (text-guard.ts).
   app.addHook('preValidation', rejectUnstorableText);
   // A page on another site must not Ack, Done or change settings with the user's session (cross-origin.ts).
-  app.addHook('onRequest', async (request) => checkSameOrigin(request, hosts));
+  // A user token (Authorization: Bearer, issue 25) is no ambient credential: that rule is for forward-auth requests.
+  app.addHook('onRequest', async (request) => (carriesBearer(request) ? undefined : checkSameOrigin(request, hosts)));
+  // The origins of HADO_CORS_ORIGINS may call /me/* with a user token (cors.ts).
+  await registerCors(app, ctx.config.corsOrigins);
   // A /me request that created its user and was rejected leaves no user behind (auth.ts).
   app.addHook('onSend', forgetUserOfRejected(ctx));
   // Personal answers (/me, /a/, /inbox/), errors included: never cached, never sniffed (private-headers.ts).
@@ -121,6 +126,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   await app.register(slackRoutes(ctx));
   await app.register(apiNoticesRoutes(ctx));
   await app.register(apiTopicsRoutes(ctx));
+  await app.register(apiUserTokenRoutes(ctx));
   await app.register(telegramHookRoutes(ctx));
   await app.register(inboxPageRoutes(ctx));
   return app;

@@ -7,6 +7,10 @@ declare module 'fastify' {
     source?: Source;
     /** The signed-in user of a route in the signed-in scope (signed-in.ts: read it with signedInUser); null elsewhere. */
     user: UserRow | null;
+    /** The source of the user token that signed this request in (issue 25): it sees that source only. Unset for forward-auth. */
+    tokenSource?: Pick<Source, 'id' | 'name'>;
+    /** The user token's exp (seconds since the epoch). */
+    tokenExp?: number;
     /** The user this very request created (its first request): taken back if the request is rejected. */
     createdUserId?: number;
   }

@@ -5,6 +5,7 @@
 // (auth.ts); one registered outside has none.
 import type { FastifyPluginAsync } from 'fastify';
 import { userResolver } from './auth.ts';
+import { userOfToken, userTokenOf } from './user-token-auth.ts';
 import type { AppContext } from './context.ts';
 import { streamRoutes } from './routes/stream.ts';
 import { channelRoutes } from './routes/channels.ts';
@@ -20,7 +21,9 @@ export function signedInRoutes(ctx: AppContext): FastifyPluginAsync {
   const resolveUser = userResolver(ctx);
   return async (scope) => {
     scope.addHook('onRequest', async (request) => {
-      request.user = await resolveUser(request);
+      // A signed user token (the embedded inbox, user-token-auth.ts), else the forward-auth header.
+      const token = userTokenOf(request);
+      request.user = token === null ? await resolveUser(request) : await userOfToken(ctx, request, token);
     });
     await scope.register(meRoutes(ctx));
     await scope.register(channelRoutes(ctx));

@@ -18,6 +18,7 @@ import * as emailSlackChannels from './2026-12-01T1200-email-slack-channels.ts';
 import * as securityLimits from './2026-12-04T0100-security-limits.ts';
 import * as sourceTopics from './2026-12-04T0200-source-topics.ts';
 import * as recipients from './2026-12-04T0300-recipients.ts';
+import * as sourceSigningKeys from './2026-12-04T0400-source-signing-keys.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-29T0000-core': core,
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-04T0100-security-limits': securityLimits,
   '2026-12-04T0200-source-topics': sourceTopics,
   '2026-12-04T0300-recipients': recipients,
+  '2026-12-04T0400-source-signing-keys': sourceSigningKeys,
 };

@@ -6,6 +6,7 @@ import { getGrid, putGrid } from '../../core/preferences.ts';
 import { toLocale } from '../../i18n/locales.ts';
 import type { AppContext } from '../context.ts';
 import { signedInUser } from '../auth.ts';
+import { tokenSourceId } from '../user-token-auth.ts';
 import { FeedQuery, NoticeIds, PreferencesGrid } from '../notice-schemas.ts';
 import { SECURITY, TAGS } from '../openapi.ts';
 import { errors, FeedPage, NoticeBody, NoticesChanged, PreferencesOut } from '../response-schemas.ts';
@@ -36,6 +37,7 @@ export function meNoticesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           filter,
           cursor: cursor ?? null,
           limit: Math.min(MAX_PAGE, limit === undefined ? DEFAULT_PAGE : Number(limit)),
+          sourceId: tokenSourceId(request),
         });
       },
     );
@@ -51,7 +53,7 @@ export function meNoticesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           response: { 200: NoticesChanged, ...errors(...ERR, 400, 415, 422) },
         },
       },
-      async (request) => readNotices(ctx.db, ctx.clock, signedInUser(request).id, request.body.ids),
+      async (request) => readNotices(ctx.db, ctx.clock, signedInUser(request).id, request.body.ids, tokenSourceId(request)),
     );
 
     app.post(
@@ -64,7 +66,7 @@ export function meNoticesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           response: { 200: NoticesChanged, ...errors(...ERR) },
         },
       },
-      async (request) => readNotices(ctx.db, ctx.clock, signedInUser(request).id, 'all'),
+      async (request) => readNotices(ctx.db, ctx.clock, signedInUser(request).id, 'all', tokenSourceId(request)),
     );
 
     for (const [path, archived] of [
@@ -82,7 +84,7 @@ export function meNoticesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
             response: { 200: NoticesChanged, ...errors(...ERR, 400, 415, 422) },
           },
         },
-        async (request) => archiveNotices(ctx.db, ctx.clock, signedInUser(request).id, request.body.ids, archived),
+        async (request) => archiveNotices(ctx.db, ctx.clock, signedInUser(request).id, request.body.ids, archived, tokenSourceId(request)),
       );
     }
 
@@ -97,7 +99,7 @@ export function meNoticesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           response: { 200: NoticeBody, ...errors(...ERR, 404, 409, 422) },
         },
       },
-      async (request) => ({ notice: await claimNotice(ctx.db, ctx.clock, Number(request.params.id), signedInUser(request).id) }),
+      async (request) => ({ notice: await claimNotice(ctx.db, ctx.clock, Number(request.params.id), signedInUser(request).id, tokenSourceId(request)) }),
     );
 
     await app.register(mePreferencesRoutes(ctx));
