@@ -713,7 +713,7 @@ export interface operations {
                         topic: string;
                         user: string;
                         /**
-                         * @description The phase of an event (SPEC A4)
+                         * @description The phase of an event (see docs/concepts.md, "The lifecycle")
                          * @enum {unknown}
                          */
                         state: "scheduled" | "preparing" | "today" | "overdue" | "done" | "expired" | "withdrawn";
@@ -1019,7 +1019,7 @@ export interface operations {
                             topic: string;
                             id: number;
                             /**
-                             * @description The phase of an event (SPEC A4)
+                             * @description The phase of an event (see docs/concepts.md, "The lifecycle")
                              * @enum {unknown}
                              */
                             state: "scheduled" | "preparing" | "today" | "overdue" | "done" | "expired" | "withdrawn";
@@ -1766,7 +1766,7 @@ export interface operations {
                             source_ref: string;
                             topic: string;
                             /**
-                             * @description The phase of an event (SPEC A4)
+                             * @description The phase of an event (see docs/concepts.md, "The lifecycle")
                              * @enum {unknown}
                              */
                             state: "scheduled" | "preparing" | "today" | "overdue" | "done" | "expired" | "withdrawn";
@@ -1962,7 +1962,7 @@ export interface operations {
                             source_ref: string;
                             topic: string;
                             /**
-                             * @description The phase of an event (SPEC A4)
+                             * @description The phase of an event (see docs/concepts.md, "The lifecycle")
                              * @enum {unknown}
                              */
                             state: "scheduled" | "preparing" | "today" | "overdue" | "done" | "expired" | "withdrawn";
@@ -2208,7 +2208,7 @@ export interface operations {
                             source_ref: string;
                             topic: string;
                             /**
-                             * @description The phase of an event (SPEC A4)
+                             * @description The phase of an event (see docs/concepts.md, "The lifecycle")
                              * @enum {unknown}
                              */
                             state: "scheduled" | "preparing" | "today" | "overdue" | "done" | "expired" | "withdrawn";
@@ -6752,7 +6752,7 @@ export interface operations {
                         event: {
                             id: number;
                             /**
-                             * @description The phase of an event (SPEC A4)
+                             * @description The phase of an event (see docs/concepts.md, "The lifecycle")
                              * @enum {unknown}
                              */
                             state: "scheduled" | "preparing" | "today" | "overdue" | "done" | "expired" | "withdrawn";
@@ -6891,7 +6891,7 @@ export interface operations {
                         event: {
                             id: number;
                             /**
-                             * @description The phase of an event (SPEC A4)
+                             * @description The phase of an event (see docs/concepts.md, "The lifecycle")
                              * @enum {unknown}
                              */
                             state: "scheduled" | "preparing" | "today" | "overdue" | "done" | "expired" | "withdrawn";
