@@ -735,7 +735,7 @@ export interface operations {
                         topic: string;
                         user: string;
                         /**
-                         * @description The phase of an event (SPEC A4)
+                         * @description The phase of an event (see docs/concepts.md, "The lifecycle")
                          * @enum {unknown}
                          */
                         state: "scheduled" | "preparing" | "today" | "overdue" | "done" | "expired" | "withdrawn";
@@ -1066,7 +1066,7 @@ export interface operations {
                             topic: string;
                             id: number;
                             /**
-                             * @description The phase of an event (SPEC A4)
+                             * @description The phase of an event (see docs/concepts.md, "The lifecycle")
                              * @enum {unknown}
                              */
                             state: "scheduled" | "preparing" | "today" | "overdue" | "done" | "expired" | "withdrawn";
@@ -1933,7 +1933,7 @@ export interface operations {
                             source_ref: string;
                             topic: string;
                             /**
-                             * @description The phase of an event (SPEC A4)
+                             * @description The phase of an event (see docs/concepts.md, "The lifecycle")
                              * @enum {unknown}
                              */
                             state: "scheduled" | "preparing" | "today" | "overdue" | "done" | "expired" | "withdrawn";
@@ -2149,7 +2149,7 @@ export interface operations {
                             source_ref: string;
                             topic: string;
                             /**
-                             * @description The phase of an event (SPEC A4)
+                             * @description The phase of an event (see docs/concepts.md, "The lifecycle")
                              * @enum {unknown}
                              */
                             state: "scheduled" | "preparing" | "today" | "overdue" | "done" | "expired" | "withdrawn";
@@ -2425,7 +2425,7 @@ export interface operations {
                             source_ref: string;
                             topic: string;
                             /**
-                             * @description The phase of an event (SPEC A4)
+                             * @description The phase of an event (see docs/concepts.md, "The lifecycle")
                              * @enum {unknown}
                              */
                             state: "scheduled" | "preparing" | "today" | "overdue" | "done" | "expired" | "withdrawn";
@@ -7891,7 +7891,7 @@ export interface operations {
                         event: {
                             id: number;
                             /**
-                             * @description The phase of an event (SPEC A4)
+                             * @description The phase of an event (see docs/concepts.md, "The lifecycle")
                              * @enum {unknown}
                              */
                             state: "scheduled" | "preparing" | "today" | "overdue" | "done" | "expired" | "withdrawn";
@@ -8050,7 +8050,7 @@ export interface operations {
                         event: {
                             id: number;
                             /**
-                             * @description The phase of an event (SPEC A4)
+                             * @description The phase of an event (see docs/concepts.md, "The lifecycle")
                              * @enum {unknown}
                              */
                             state: "scheduled" | "preparing" | "today" | "overdue" | "done" | "expired" | "withdrawn";

@@ -14,7 +14,7 @@ const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'A cal
 const Id = Type.Integer({ minimum: 1 });
 
 export const EventState = Type.Enum(['scheduled', 'preparing', 'today', 'overdue', 'done', 'expired', 'withdrawn'], {
-  description: 'The phase of an event (SPEC A4)',
+  description: 'The phase of an event (see docs/concepts.md, "The lifecycle")',
 });
 
 export const ErrorBody = Type.Object(

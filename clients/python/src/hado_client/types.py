@@ -41,7 +41,7 @@ class ErrorBody(TypedDict):
     error: ErrorDetail
 
 
-#: The phase of an event (SPEC A4)
+#: The phase of an event (see docs/concepts.md, "The lifecycle")
 EventState = Literal["scheduled", "preparing", "today", "overdue", "done", "expired", "withdrawn"]
 
 
@@ -136,7 +136,7 @@ class ApiEvent(TypedDict):
     source_ref: str
     topic: str
     user: str
-    #: The phase of an event (SPEC A4)
+    #: The phase of an event (see docs/concepts.md, "The lifecycle")
     state: EventState
     #: The due (for a series: the current occurrence) in one of the three due_at forms
     due_at: str
@@ -260,7 +260,7 @@ class UpsertResult(TypedDict):
     source_ref: str
     topic: str
     id: int
-    #: The phase of an event (SPEC A4)
+    #: The phase of an event (see docs/concepts.md, "The lifecycle")
     state: EventState
 
 
