@@ -536,6 +536,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/topics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The source's declared topics, every default filled in */
+        get: operations["getTopics"];
+        /**
+         * Declare the source's whole set of topics (replaces the earlier set)
+         * @description Labels, section, allowed channel types, defaults and the delivery, toast and regroup policies of each kind of notice. Once a source has declared topics, a notice with an undeclared topic is a 422; an empty set goes back to no contract. At most 500.
+         */
+        put: operations["putTopics"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user-tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A signed user token for the embedded inbox (the same a backend signs with the source's signing key) */
+        post: operations["postUserToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/hooks/telegram": {
         parameters: {
             query?: never;
@@ -748,8 +786,10 @@ export interface operations {
                             type: "weekly";
                             /** @description 0 = Monday … 6 = Sunday */
                             weekdays: number[];
+                            anchor_date?: string | null;
                             time_local?: string | null;
                             timezone?: string | null;
+                            duration_minutes?: number | null;
                         } | {
                             /** @enum {string} */
                             type: "biweekly";
@@ -759,12 +799,15 @@ export interface operations {
                             anchor_date: string;
                             time_local?: string | null;
                             timezone?: string | null;
+                            duration_minutes?: number | null;
                         } | {
                             /** @enum {string} */
                             type: "monthly";
                             day_of_month: number;
+                            anchor_date?: string | null;
                             time_local?: string | null;
                             timezone?: string | null;
+                            duration_minutes?: number | null;
                         } | {
                             /** @enum {string} */
                             type: "every_n_days";
@@ -773,13 +816,16 @@ export interface operations {
                             anchor_date: string;
                             time_local?: string | null;
                             timezone?: string | null;
+                            duration_minutes?: number | null;
                         } | {
                             /** @enum {string} */
                             type: "yearly";
                             month: number;
                             day: number;
+                            anchor_date?: string | null;
                             time_local?: string | null;
                             timezone?: string | null;
+                            duration_minutes?: number | null;
                         }) | null;
                         fire_days_before: number | null;
                         rule_text: string | null;
@@ -1008,8 +1054,10 @@ export interface operations {
                             type: "weekly";
                             /** @description 0 = Monday … 6 = Sunday */
                             weekdays: number[];
+                            anchor_date?: string | null;
                             time_local?: string | null;
                             timezone?: string | null;
+                            duration_minutes?: number | null;
                         } | {
                             /** @enum {string} */
                             type: "biweekly";
@@ -1019,12 +1067,15 @@ export interface operations {
                             anchor_date: string;
                             time_local?: string | null;
                             timezone?: string | null;
+                            duration_minutes?: number | null;
                         } | {
                             /** @enum {string} */
                             type: "monthly";
                             day_of_month: number;
+                            anchor_date?: string | null;
                             time_local?: string | null;
                             timezone?: string | null;
+                            duration_minutes?: number | null;
                         } | {
                             /** @enum {string} */
                             type: "every_n_days";
@@ -1033,13 +1084,16 @@ export interface operations {
                             anchor_date: string;
                             time_local?: string | null;
                             timezone?: string | null;
+                            duration_minutes?: number | null;
                         } | {
                             /** @enum {string} */
                             type: "yearly";
                             month: number;
                             day: number;
+                            anchor_date?: string | null;
                             time_local?: string | null;
                             timezone?: string | null;
+                            duration_minutes?: number | null;
                         }) | null;
                         fire_days_before?: number | null;
                         after_due?: "keep" | "expire";
@@ -1952,8 +2006,10 @@ export interface operations {
                                 type: "weekly";
                                 /** @description 0 = Monday … 6 = Sunday */
                                 weekdays: number[];
+                                anchor_date?: string | null;
                                 time_local?: string | null;
                                 timezone?: string | null;
+                                duration_minutes?: number | null;
                             } | {
                                 /** @enum {string} */
                                 type: "biweekly";
@@ -1963,12 +2019,15 @@ export interface operations {
                                 anchor_date: string;
                                 time_local?: string | null;
                                 timezone?: string | null;
+                                duration_minutes?: number | null;
                             } | {
                                 /** @enum {string} */
                                 type: "monthly";
                                 day_of_month: number;
+                                anchor_date?: string | null;
                                 time_local?: string | null;
                                 timezone?: string | null;
+                                duration_minutes?: number | null;
                             } | {
                                 /** @enum {string} */
                                 type: "every_n_days";
@@ -1977,13 +2036,16 @@ export interface operations {
                                 anchor_date: string;
                                 time_local?: string | null;
                                 timezone?: string | null;
+                                duration_minutes?: number | null;
                             } | {
                                 /** @enum {string} */
                                 type: "yearly";
                                 month: number;
                                 day: number;
+                                anchor_date?: string | null;
                                 time_local?: string | null;
                                 timezone?: string | null;
+                                duration_minutes?: number | null;
                             }) | null;
                             fire_days_before: number | null;
                             rule_text: string | null;
@@ -2168,8 +2230,10 @@ export interface operations {
                                 type: "weekly";
                                 /** @description 0 = Monday … 6 = Sunday */
                                 weekdays: number[];
+                                anchor_date?: string | null;
                                 time_local?: string | null;
                                 timezone?: string | null;
+                                duration_minutes?: number | null;
                             } | {
                                 /** @enum {string} */
                                 type: "biweekly";
@@ -2179,12 +2243,15 @@ export interface operations {
                                 anchor_date: string;
                                 time_local?: string | null;
                                 timezone?: string | null;
+                                duration_minutes?: number | null;
                             } | {
                                 /** @enum {string} */
                                 type: "monthly";
                                 day_of_month: number;
+                                anchor_date?: string | null;
                                 time_local?: string | null;
                                 timezone?: string | null;
+                                duration_minutes?: number | null;
                             } | {
                                 /** @enum {string} */
                                 type: "every_n_days";
@@ -2193,13 +2260,16 @@ export interface operations {
                                 anchor_date: string;
                                 time_local?: string | null;
                                 timezone?: string | null;
+                                duration_minutes?: number | null;
                             } | {
                                 /** @enum {string} */
                                 type: "yearly";
                                 month: number;
                                 day: number;
+                                anchor_date?: string | null;
                                 time_local?: string | null;
                                 timezone?: string | null;
+                                duration_minutes?: number | null;
                             }) | null;
                             fire_days_before: number | null;
                             rule_text: string | null;
@@ -2444,8 +2514,10 @@ export interface operations {
                                 type: "weekly";
                                 /** @description 0 = Monday … 6 = Sunday */
                                 weekdays: number[];
+                                anchor_date?: string | null;
                                 time_local?: string | null;
                                 timezone?: string | null;
+                                duration_minutes?: number | null;
                             } | {
                                 /** @enum {string} */
                                 type: "biweekly";
@@ -2455,12 +2527,15 @@ export interface operations {
                                 anchor_date: string;
                                 time_local?: string | null;
                                 timezone?: string | null;
+                                duration_minutes?: number | null;
                             } | {
                                 /** @enum {string} */
                                 type: "monthly";
                                 day_of_month: number;
+                                anchor_date?: string | null;
                                 time_local?: string | null;
                                 timezone?: string | null;
+                                duration_minutes?: number | null;
                             } | {
                                 /** @enum {string} */
                                 type: "every_n_days";
@@ -2469,13 +2544,16 @@ export interface operations {
                                 anchor_date: string;
                                 time_local?: string | null;
                                 timezone?: string | null;
+                                duration_minutes?: number | null;
                             } | {
                                 /** @enum {string} */
                                 type: "yearly";
                                 month: number;
                                 day: number;
+                                anchor_date?: string | null;
                                 time_local?: string | null;
                                 timezone?: string | null;
+                                duration_minutes?: number | null;
                             }) | null;
                             fire_days_before: number | null;
                             rule_text: string | null;
@@ -7095,14 +7173,18 @@ export interface operations {
                         rows: {
                             source: string;
                             topic: string;
+                            /** @description The topic's label in the user's language (else English, else the topic) */
+                            label: string;
+                            section: string | null;
+                            /** @description Only the channel types the topic allows; a type absent here is not available for this kind */
                             channels: {
-                                web: boolean;
-                                telegram: boolean;
-                                webhook: boolean;
-                                push: boolean;
-                                mobile: boolean;
-                                email: boolean;
-                                slack: boolean;
+                                web?: boolean;
+                                telegram?: boolean;
+                                webhook?: boolean;
+                                push?: boolean;
+                                mobile?: boolean;
+                                email?: boolean;
+                                slack?: boolean;
                             };
                         }[];
                     };
@@ -7251,14 +7333,18 @@ export interface operations {
                         rows: {
                             source: string;
                             topic: string;
+                            /** @description The topic's label in the user's language (else English, else the topic) */
+                            label: string;
+                            section: string | null;
+                            /** @description Only the channel types the topic allows; a type absent here is not available for this kind */
                             channels: {
-                                web: boolean;
-                                telegram: boolean;
-                                webhook: boolean;
-                                push: boolean;
-                                mobile: boolean;
-                                email: boolean;
-                                slack: boolean;
+                                web?: boolean;
+                                telegram?: boolean;
+                                webhook?: boolean;
+                                push?: boolean;
+                                mobile?: boolean;
+                                email?: boolean;
+                                slack?: boolean;
                             };
                         }[];
                     };
@@ -7670,7 +7756,7 @@ export interface operations {
                         /** Format: date-time */
                         now: string;
                         /**
-                         * @description The phase of an event (SPEC A4)
+                         * @description The phase of an event (see docs/concepts.md, "The lifecycle")
                          * @enum {unknown}
                          */
                         state: "scheduled" | "preparing" | "today" | "overdue" | "done" | "expired" | "withdrawn";
@@ -7685,7 +7771,7 @@ export interface operations {
                             /** Format: date-time */
                             at: string;
                             /**
-                             * @description The phase of an event (SPEC A4)
+                             * @description The phase of an event (see docs/concepts.md, "The lifecycle")
                              * @enum {unknown}
                              */
                             to: "scheduled" | "preparing" | "today" | "overdue" | "done" | "expired" | "withdrawn";
@@ -7728,7 +7814,7 @@ export interface operations {
                                 fallback_at: string | null;
                             };
                             /**
-                             * @description The phase of an event (SPEC A4)
+                             * @description The phase of an event (see docs/concepts.md, "The lifecycle")
                              * @enum {unknown}
                              */
                             state: "scheduled" | "preparing" | "today" | "overdue" | "done" | "expired" | "withdrawn";
@@ -7760,13 +7846,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7785,6 +7876,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7810,6 +7906,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7835,6 +7936,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -7860,6 +7966,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -8449,6 +8560,10 @@ export interface operations {
                     dedupe_key?: string;
                     claim?: boolean;
                     channels?: ("web" | "telegram" | "webhook" | "push" | "mobile" | "email" | "slack")[];
+                    /** @description Over the topic's delivery policy (PUT /api/topics) */
+                    delivery?: "presence" | "all";
+                    /** @description The object's name at write time, shown in the feed, frames and messages */
+                    entity_label?: string;
                     group?: {
                         window_minutes?: number;
                         step?: number;
@@ -8472,6 +8587,10 @@ export interface operations {
                         dedupe_key?: string;
                         claim?: boolean;
                         channels?: ("web" | "telegram" | "webhook" | "push" | "mobile" | "email" | "slack")[];
+                        /** @description Over the topic's delivery policy (PUT /api/topics) */
+                        delivery?: "presence" | "all";
+                        /** @description The object's name at write time, shown in the feed, frames and messages */
+                        entity_label?: string;
                         group?: {
                             window_minutes?: number;
                             step?: number;
@@ -8556,6 +8675,873 @@ export interface operations {
             };
             /** @description Missing or wrong credentials */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A field is invalid: the message, field and index say which */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait (see Retry-After) and retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for the moment: retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getTopics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "topics": [
+                     *         {
+                     *           "topic": "mention",
+                     *           "labels": {
+                     *             "en": "Mentions",
+                     *             "uk": "Згадки",
+                     *             "ru": "Упоминания"
+                     *           },
+                     *           "section": {
+                     *             "en": "Comments",
+                     *             "uk": "Коментарі"
+                     *           },
+                     *           "channels": [
+                     *             "web",
+                     *             "slack",
+                     *             "telegram"
+                     *           ],
+                     *           "defaults": {
+                     *             "telegram": false
+                     *           },
+                     *           "delivery": "all",
+                     *           "toast": true,
+                     *           "regroup": "web"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        topics: {
+                            topic: string;
+                            /** @description Per language */
+                            labels: {
+                                en?: string;
+                                ru?: string;
+                                uk?: string;
+                            };
+                            /** @description Per language */
+                            section: {
+                                en?: string;
+                                ru?: string;
+                                uk?: string;
+                            };
+                            channels: ("web" | "telegram" | "webhook" | "push" | "mobile" | "email" | "slack")[];
+                            /** @description A cell's value when the user never set it; a type missing here is on */
+                            defaults: {
+                                web?: boolean;
+                                telegram?: boolean;
+                                webhook?: boolean;
+                                push?: boolean;
+                                mobile?: boolean;
+                                email?: boolean;
+                                slack?: boolean;
+                            };
+                            /** @description presence: SPEC B5, presence first (the default); all: every allowed channel at once */
+                            delivery: "presence" | "all";
+                            toast: boolean;
+                            /** @description What a group join re-pushes: web, open inboxes only, at most once per 30 s (the default); all, every channel */
+                            regroup: "web" | "all";
+                        }[];
+                    };
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait (see Retry-After) and retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for the moment: retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    putTopics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "topics": [
+                 *         {
+                 *           "topic": "mention",
+                 *           "labels": {
+                 *             "en": "Mentions",
+                 *             "uk": "Згадки",
+                 *             "ru": "Упоминания"
+                 *           },
+                 *           "section": {
+                 *             "en": "Comments",
+                 *             "uk": "Коментарі"
+                 *           },
+                 *           "channels": [
+                 *             "web",
+                 *             "slack",
+                 *             "telegram"
+                 *           ],
+                 *           "defaults": {
+                 *             "telegram": false
+                 *           },
+                 *           "delivery": "all",
+                 *           "toast": true,
+                 *           "regroup": "web"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    topics: {
+                        /** @description The topic notices name */
+                        topic: string;
+                        /** @description The topic's name in the grid, per language */
+                        labels?: {
+                            en?: string;
+                            ru?: string;
+                            uk?: string;
+                        };
+                        /** @description The heading the grid groups it under, per language */
+                        section?: {
+                            en?: string;
+                            ru?: string;
+                            uk?: string;
+                        };
+                        /** @description The channel types this topic may ever use; default all */
+                        channels?: ("web" | "telegram" | "webhook" | "push" | "mobile" | "email" | "slack")[];
+                        /** @description A cell's value when the user never set it; a type missing here is on */
+                        defaults?: {
+                            web?: boolean;
+                            telegram?: boolean;
+                            webhook?: boolean;
+                            push?: boolean;
+                            mobile?: boolean;
+                            email?: boolean;
+                            slack?: boolean;
+                        };
+                        /** @description presence: SPEC B5, presence first (the default); all: every allowed channel at once */
+                        delivery?: "presence" | "all";
+                        /** @description Whether its notice frames ask the page for a toast (default false) */
+                        toast?: boolean;
+                        /** @description What a group join re-pushes: web, open inboxes only, at most once per 30 s (the default); all, every channel */
+                        regroup?: "web" | "all";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "topics": [
+                     *         {
+                     *           "topic": "mention",
+                     *           "labels": {
+                     *             "en": "Mentions",
+                     *             "uk": "Згадки",
+                     *             "ru": "Упоминания"
+                     *           },
+                     *           "section": {
+                     *             "en": "Comments",
+                     *             "uk": "Коментарі"
+                     *           },
+                     *           "channels": [
+                     *             "web",
+                     *             "slack",
+                     *             "telegram"
+                     *           ],
+                     *           "defaults": {
+                     *             "telegram": false
+                     *           },
+                     *           "delivery": "all",
+                     *           "toast": true,
+                     *           "regroup": "web"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        topics: {
+                            topic: string;
+                            /** @description Per language */
+                            labels: {
+                                en?: string;
+                                ru?: string;
+                                uk?: string;
+                            };
+                            /** @description Per language */
+                            section: {
+                                en?: string;
+                                ru?: string;
+                                uk?: string;
+                            };
+                            channels: ("web" | "telegram" | "webhook" | "push" | "mobile" | "email" | "slack")[];
+                            /** @description A cell's value when the user never set it; a type missing here is on */
+                            defaults: {
+                                web?: boolean;
+                                telegram?: boolean;
+                                webhook?: boolean;
+                                push?: boolean;
+                                mobile?: boolean;
+                                email?: boolean;
+                                slack?: boolean;
+                            };
+                            /** @description presence: SPEC B5, presence first (the default); all: every allowed channel at once */
+                            delivery: "presence" | "all";
+                            toast: boolean;
+                            /** @description What a group join re-pushes: web, open inboxes only, at most once per 30 s (the default); all, every channel */
+                            regroup: "web" | "all";
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is not JSON, or not what the route takes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A field is invalid: the message, field and index say which */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait (see Retry-After) and retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for the moment: retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postUserToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The user's login (the token's sub) */
+                    login: string;
+                    /** @description How long it is valid; default 3600, at most 24 h */
+                    ttl_seconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description An HS256 JWT: sub = login, iss = the source, aud = "hado" */
+                        token: string;
+                        /**
+                         * Format: date-time
+                         * @description Its exp as an instant
+                         */
+                        expires_at: string;
+                    };
+                };
+            };
+            /** @description The body is not JSON, or not what the route takes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Nothing there (or not yours) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -154,10 +154,48 @@ class ApiEvent(TypedDict):
     updated_at: Optional[str]
 
 
-NoticeMode = Literal["create", "upsert", "group"]
+class GetTopicsAnswerTopicsItemLabels(TypedDict, total=False):
+    """Per language"""
+    en: str
+    ru: str
+    uk: str
 
 
 ChannelType = Literal["web", "telegram", "webhook", "push", "mobile", "email", "slack"]
+
+
+class GetTopicsAnswerTopicsItemDefaults(TypedDict, total=False):
+    """A cell's value when the user never set it; a type missing here is on"""
+    web: bool
+    telegram: bool
+    webhook: bool
+    push: bool
+    mobile: bool
+    email: bool
+    slack: bool
+
+
+class GetTopicsAnswerTopicsItem(TypedDict):
+    topic: str
+    #: Per language
+    labels: GetTopicsAnswerTopicsItemLabels
+    #: Per language
+    section: GetTopicsAnswerTopicsItemLabels
+    channels: List[ChannelType]
+    #: A cell's value when the user never set it; a type missing here is on
+    defaults: GetTopicsAnswerTopicsItemDefaults
+    #: presence: SPEC B5, presence first (the default); all: every allowed channel at once
+    delivery: Literal["presence", "all"]
+    toast: bool
+    #: What a group join re-pushes: web, open inboxes only, at most once per 30 s (the default); all, every channel
+    regroup: Literal["web", "all"]
+
+
+class GetTopicsAnswer(TypedDict):
+    topics: List[GetTopicsAnswerTopicsItem]
+
+
+NoticeMode = Literal["create", "upsert", "group"]
 
 
 class GroupOptions(TypedDict, total=False):
@@ -185,6 +223,10 @@ class NoticeInput(_NoticeInputRequired, total=False):
     dedupe_key: str
     claim: bool
     channels: List[ChannelType]
+    #: Over the topic's delivery policy (PUT /api/topics)
+    delivery: Literal["presence", "all"]
+    #: The object's name at write time, shown in the feed, frames and messages
+    entity_label: str
     group: GroupOptions
 
 
@@ -225,6 +267,23 @@ class NoticesAnswer(TypedDict):
 
 #: { notice } for a single notice, { notices } for a batch
 PostNoticesAnswer = Union[NoticeAnswer, NoticesAnswer]
+
+
+class _PostUserTokenBodyRequired(TypedDict):
+    #: The user's login (the token's sub)
+    login: str
+
+
+class PostUserTokenBody(_PostUserTokenBodyRequired, total=False):
+    #: How long it is valid; default 3600, at most 24 h
+    ttl_seconds: int
+
+
+class PostUserTokenAnswer(TypedDict):
+    #: An HS256 JWT: sub = login, iss = the source, aud = "hado"
+    token: str
+    #: Its exp as an instant
+    expires_at: str
 
 
 class _EventPayloadRequired(TypedDict):
@@ -269,6 +328,32 @@ class PutEventsAnswer(TypedDict):
     events: List[UpsertResult]
 
 
+class _PutTopicsBodyTopicsItemRequired(TypedDict):
+    #: The topic notices name
+    topic: str
+
+
+class PutTopicsBodyTopicsItem(_PutTopicsBodyTopicsItemRequired, total=False):
+    #: The topic's name in the grid, per language
+    labels: GetTopicsAnswerTopicsItemLabels
+    #: The heading the grid groups it under, per language
+    section: GetTopicsAnswerTopicsItemLabels
+    #: The channel types this topic may ever use; default all
+    channels: List[ChannelType]
+    #: A cell's value when the user never set it; a type missing here is on
+    defaults: GetTopicsAnswerTopicsItemDefaults
+    #: presence: SPEC B5, presence first (the default); all: every allowed channel at once
+    delivery: Literal["presence", "all"]
+    #: Whether its notice frames ask the page for a toast (default false)
+    toast: bool
+    #: What a group join re-pushes: web, open inboxes only, at most once per 30 s (the default); all, every channel
+    regroup: Literal["web", "all"]
+
+
+class PutTopicsBody(TypedDict):
+    topics: List[PutTopicsBodyTopicsItem]
+
+
 __all__ = [
     "AfterDue",
     "ApiEvent",
@@ -283,6 +368,10 @@ __all__ = [
     "EventPayload",
     "EventState",
     "EveryNDaysRecurrenceRule",
+    "GetTopicsAnswer",
+    "GetTopicsAnswerTopicsItem",
+    "GetTopicsAnswerTopicsItemDefaults",
+    "GetTopicsAnswerTopicsItemLabels",
     "GroupOptions",
     "MonthlyRecurrenceRule",
     "NoticeAnswer",
@@ -294,8 +383,12 @@ __all__ = [
     "NoticesAnswer",
     "PostNoticesAnswer",
     "PostNoticesBody",
+    "PostUserTokenAnswer",
+    "PostUserTokenBody",
     "PutEventsAnswer",
     "PutEventsBody",
+    "PutTopicsBody",
+    "PutTopicsBodyTopicsItem",
     "RecurrenceRule",
     "UpsertResult",
     "WeeklyRecurrenceRule",
