@@ -108,6 +108,30 @@ export function channelView(row: ChannelRow) {
 
 const isChannelType = (type: string): type is ChannelType => (CHANNEL_TYPES as readonly string[]).includes(type);
 
+/** POST /me/channels/{id}/rotate-secret (issue 27): a webhook's new signing secret, the old one signing beside it for the grace. */
+function rotateSecretRoute(app: Parameters<FastifyPluginAsyncTypebox>[0], ctx: AppContext): void {
+  app.post(
+    '/me/channels/:id/rotate-secret',
+    {
+      schema: {
+        ...doc,
+        operationId: 'rotateMyWebhookSecret',
+        summary:
+          'Give a webhook channel a new signing secret (shown this once); during the grace period deliveries carry both signatures in webhook-signature, the new one first',
+        description:
+          'Optional JSON body {"grace_seconds": n}: how long the previous secret keeps signing beside the new one (default 86400, one day; 0 = stop at once; at most 604800).',
+        params: IdParam,
+        response: { 200: Rotated, ...errors(...ERR, 400, 404, 409, 415, 422) },
+      },
+    },
+    async (request) => {
+      const grace = graceSecondsOf(request.body);
+      const r = await rotateWebhookSecret(ctx.db, signedInUser(request).id, Number(request.params.id), grace, toDate(ctx.clock.now()));
+      return { channel: channelView(r.row), secret: r.secret, previous_secret_valid_until: r.previousValidUntil?.toISOString() ?? null };
+    },
+  );
+}
+
 export function channelRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   /** The types POST /me/channels makes (the error for another names them). */
   const addable = ctx.channels.all().flatMap((c) => (c.addedBy === 'config' ? [c.type] : []));
@@ -177,26 +201,7 @@ export function channelRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
     );
 
-    app.post(
-      '/me/channels/:id/rotate-secret',
-      {
-        schema: {
-          ...doc,
-          operationId: 'rotateMyWebhookSecret',
-          summary:
-            'Give a webhook channel a new signing secret (shown this once); during the grace period deliveries carry both signatures in webhook-signature, the new one first',
-          description:
-            'Optional JSON body {"grace_seconds": n}: how long the previous secret keeps signing beside the new one (default 86400, one day; 0 = stop at once; at most 604800).',
-          params: IdParam,
-          response: { 200: Rotated, ...errors(...ERR, 400, 404, 409, 415, 422) },
-        },
-      },
-      async (request) => {
-        const grace = graceSecondsOf(request.body);
-        const r = await rotateWebhookSecret(ctx.db, signedInUser(request).id, Number(request.params.id), grace, toDate(ctx.clock.now()));
-        return { channel: channelView(r.row), secret: r.secret, previous_secret_valid_until: r.previousValidUntil?.toISOString() ?? null };
-      },
-    );
+    rotateSecretRoute(app, ctx);
 
     app.delete(
       '/me/channels/:id',
