@@ -23,7 +23,13 @@ export interface ChannelRecord {
   /** Consecutive presence timeouts, and when it may be asked again (channels/presence.ts backs off). */
   presenceTimeouts?: ChannelRow['presence_timeouts'];
   presenceBackoffUntil?: ChannelRow['presence_backoff_until'];
+  /** A webhook's previous signing secret, still signing until `until` after a rotation (issue 27). */
+  previousSecret?: { secret: string; until: Date } | null;
 }
+
+/** The previous secret of a row, while it has one. */
+export const previousSecretOf = (secret: string | null, until: Date | null): { secret: string; until: Date } | null =>
+  secret && until ? { secret, until } : null;
 
 /** The user a channel is asked about or delivers to. */
 export interface PresenceUser {
@@ -51,6 +57,7 @@ export function channelRecord(row: ChannelRow): ChannelRecord {
     lastSeenAt: row.last_seen_at,
     presenceTimeouts: row.presence_timeouts,
     presenceBackoffUntil: row.presence_backoff_until,
+    previousSecret: previousSecretOf(row.previous_secret, row.previous_secret_until),
   };
 }
 

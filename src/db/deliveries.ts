@@ -99,6 +99,8 @@ export async function claimDeliveries(db: Db, now: Date, leaseUntil: Date, limit
         sql<boolean>`ch.enabled AND ch.confirmed`.as('channel_enabled'),
         'ch.config as channel_config',
         'ch.secret as channel_secret',
+        'ch.previous_secret as channel_previous_secret',
+        'ch.previous_secret_until as channel_previous_secret_until',
         'ch.last_seen_at as channel_last_seen_at',
         'u.id as user_id',
         'u.login',

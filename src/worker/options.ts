@@ -5,6 +5,7 @@ import type { ChannelRegistry } from '../channels/registry.ts';
 import type { ChannelRecord, PresenceUser } from '../channels/types.ts';
 import type { Clock } from '../clock.ts';
 import { type Composed, composeMessage } from '../core/messages.ts';
+import { previousSecretOf } from '../db/channels.ts';
 import type { Db } from '../db/connect.ts';
 import type { ClaimedDelivery } from '../db/deliveries.ts';
 import type { ChannelType } from '../domain/channels.ts';
@@ -77,6 +78,7 @@ export function claimed(r: ClaimedDelivery, appUrl: string): Claimed {
       enabled: r.channel_enabled,
       config: r.channel_config,
       secret: r.channel_secret,
+      previousSecret: previousSecretOf(r.channel_previous_secret, r.channel_previous_secret_until),
       lastSeenAt: r.channel_last_seen_at,
     },
     user: { id: r.user_id, login: r.login, lastHeartbeatAt: r.last_heartbeat_at },

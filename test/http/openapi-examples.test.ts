@@ -36,6 +36,7 @@ const ORDER = [
   'getMyChannels',
   'addMyChannel',
   'patchMyChannel',
+  'rotateMyWebhookSecret',
   'deleteMyChannel',
   'getPushKey',
   'addPushSubscription',
@@ -205,6 +206,7 @@ it('every operation accepts the request generated from the document, and answers
     if (op.operationId === 'addMyChannel') {
       const id = String((answer as { channel: { id: number } }).channel.id);
       fixture.patchMyChannel = { id };
+      fixture.rotateMyWebhookSecret = { id };
       fixture.deleteMyChannel = { id };
     }
     if (op.operationId === 'addMyDevice') {

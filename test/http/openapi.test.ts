@@ -28,6 +28,9 @@ const NOT_DOCUMENTED = [
   'POST /a/confirm/:code',
   'GET /a/unsubscribe/:token',
   'POST /a/unsubscribe/:token',
+  // A confirmation's "this wasn't me" link (issue 27): the same kind of page.
+  'GET /a/not-me',
+  'POST /a/not-me',
   'GET /a/:token/ack',
   'GET /a/:token/done',
 ];

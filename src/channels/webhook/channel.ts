@@ -45,11 +45,25 @@ export function newWebhookSecret(): string {
   return `${SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
 }
 
-/** The webhook-signature value for one message. */
-export function signWebhook(secret: string, id: string, timestampSeconds: number, body: string): string {
-  const key = Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64');
-  const mac = createHmac('sha256', key).update(`${id}.${timestampSeconds}.${body}`).digest('base64');
-  return `v1,${mac}`;
+/**
+ * The webhook-signature value for one message: one `v1,<mac>` per secret,
+ * space-separated (Standard Webhooks, "Signature scheme": several signatures
+ * let a receiver rotate its secret; any one that verifies is enough).
+ */
+export function signWebhook(secret: string | string[], id: string, timestampSeconds: number, body: string): string {
+  return (Array.isArray(secret) ? secret : [secret])
+    .map((s) => {
+      const key = Buffer.from(s.startsWith(SECRET_PREFIX) ? s.slice(SECRET_PREFIX.length) : s, 'base64');
+      return `v1,${createHmac('sha256', key).update(`${id}.${timestampSeconds}.${body}`).digest('base64')}`;
+    })
+    .join(' ');
+}
+
+/** The secrets a delivery at `now` is signed with: the current one, and the previous one during its grace (issue 27). */
+export function signingSecrets(channel: Pick<ChannelRecord, 'secret' | 'previousSecret'>, now: Date): string[] {
+  if (!channel.secret) return [];
+  const prev = channel.previousSecret;
+  return prev && prev.until.getTime() > now.getTime() ? [channel.secret, prev.secret] : [channel.secret];
 }
 
 export interface WebhookConfig {
@@ -128,7 +142,7 @@ export async function webhookPresence(client: HttpClient, channel: ChannelRecord
 export async function postWebhook(
   client: HttpClient,
   url: string,
-  secret: string,
+  secret: string | string[],
   id: string,
   timestampSeconds: number,
   body: string,
@@ -232,8 +246,10 @@ export function webhookChannel(opts: WebhookOptions): Channel {
       const config = webhookConfig(channel.config);
       if (!config) return { ok: false, error: 'webhook channel has no deliver_url in its config', retryable: false };
       if (!channel.secret) return { ok: false, error: 'webhook channel has no signing secret', retryable: false };
-      const timestamp = Math.floor(opts.clock.now().epochMilliseconds / 1000);
-      return postWebhook(client, config.deliver_url, channel.secret, String(message.deliveryId), timestamp, JSON.stringify(message.body), deliverTimeoutMs);
+      const nowMs = opts.clock.now().epochMilliseconds;
+      const secrets = signingSecrets(channel, new Date(nowMs));
+      const timestamp = Math.floor(nowMs / 1000);
+      return postWebhook(client, config.deliver_url, secrets, String(message.deliveryId), timestamp, JSON.stringify(message.body), deliverTimeoutMs);
     },
     add: (request) => addWebhook(opts.outbound, request),
     describe: describeWebhook,

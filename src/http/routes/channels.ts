@@ -9,11 +9,12 @@ import { Type } from 'typebox';
 import { type ChannelRow, listChannels, removeChannel, switchChannel } from '../../core/channels.ts';
 import { CHANNEL_TYPES, type ChannelType } from '../../domain/channels.ts';
 import { toDate } from '../../domain/time.ts';
+import { graceSecondsOf, rotateWebhookSecret } from '../../core/webhook-secret.ts';
 import { invalid } from '../../errors.ts';
 import { toLocale } from '../../i18n/locales.ts';
 import type { AppContext } from '../context.ts';
 import { SECURITY, TAGS } from '../openapi.ts';
-import { ChannelBody, ChannelCreated, ChannelList, errors, NoBody } from '../response-schemas.ts';
+import { ChannelBody, ChannelCreated, ChannelList, ChannelOut, errors, NoBody } from '../response-schemas.ts';
 import { documentedAs, IdParam } from '../schemas.ts';
 import { signedInUser } from '../auth.ts';
 
@@ -50,6 +51,17 @@ const SlackConfigDoc = Type.Object(
 );
 
 const doc = { security: SECURITY.user, tags: [TAGS.channels] };
+
+const Rotated = Type.Object(
+  {
+    channel: ChannelOut,
+    secret: Type.String({ pattern: '^whsec_', description: 'The new signing secret, shown this once' }),
+    previous_secret_valid_until: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: 'Until when deliveries also carry the previous signature (null: not at all)',
+    }),
+  },
+  { additionalProperties: false },
+);
 const ERR = [401, 403] as const;
 
 // The config's shape depends on the type, so the type's channel checks it (Channel.add).
@@ -96,6 +108,30 @@ export function channelView(row: ChannelRow) {
 
 const isChannelType = (type: string): type is ChannelType => (CHANNEL_TYPES as readonly string[]).includes(type);
 
+/** POST /me/channels/{id}/rotate-secret (issue 27): a webhook's new signing secret, the old one signing beside it for the grace. */
+function rotateSecretRoute(app: Parameters<FastifyPluginAsyncTypebox>[0], ctx: AppContext): void {
+  app.post(
+    '/me/channels/:id/rotate-secret',
+    {
+      schema: {
+        ...doc,
+        operationId: 'rotateMyWebhookSecret',
+        summary:
+          'Give a webhook channel a new signing secret (shown this once); during the grace period deliveries carry both signatures in webhook-signature, the new one first',
+        description:
+          'Optional JSON body {"grace_seconds": n}: how long the previous secret keeps signing beside the new one (default 86400, one day; 0 = stop at once; at most 604800).',
+        params: IdParam,
+        response: { 200: Rotated, ...errors(...ERR, 400, 404, 409, 415, 422) },
+      },
+    },
+    async (request) => {
+      const grace = graceSecondsOf(request.body);
+      const r = await rotateWebhookSecret(ctx.db, signedInUser(request).id, Number(request.params.id), grace, toDate(ctx.clock.now()));
+      return { channel: channelView(r.row), secret: r.secret, previous_secret_valid_until: r.previousValidUntil?.toISOString() ?? null };
+    },
+  );
+}
+
 export function channelRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   /** The types POST /me/channels makes (the error for another names them). */
   const addable = ctx.channels.all().flatMap((c) => (c.addedBy === 'config' ? [c.type] : []));
@@ -121,7 +157,7 @@ export function channelRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           operationId: 'addMyChannel',
           summary: 'Add a webhook (its signing secret is shown this once), an email address or a Slack user (both unconfirmed until their owner confirms)',
           body: ChannelCreate,
-          response: { 201: ChannelCreated, ...errors(...ERR, 400, 409, 415, 422, 502) },
+          response: { 201: ChannelCreated, ...errors(...ERR, 400, 409, 415, 422, 429, 502) },
         },
       },
       async (request, reply) => {
@@ -164,6 +200,8 @@ export function channelRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         return { channel: channelView(row) };
       },
     );
+
+    rotateSecretRoute(app, ctx);
 
     app.delete(
       '/me/channels/:id',
