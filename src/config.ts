@@ -25,6 +25,8 @@ import {
   url,
 } from './config/parsers.ts';
 
+import { TRIAL_KEYS, trialProblems } from './config/trial.ts';
+
 export { addressMatcher, maskUrlPassword } from './config/parsers.ts';
 
 export interface Config extends EmbedConfig {
@@ -60,6 +62,9 @@ export interface Config extends EmbedConfig {
   fallbackHours: number[];
   trustedProxies: string[];
   localUser: string | null;
+  /** HADO_TRIAL (config/trial.ts): any address signs in as localUser. */
+  trial: boolean;
+  trialAnyAddress: boolean;
   logLevel: string;
   noticeRetentionDays: number;
   noticeFallbackMinutes: number;
@@ -141,6 +146,7 @@ export const KEYS = {
   ...SLACK_KEYS,
   ...EXPO_KEYS,
   ...EMBED_KEYS,
+  ...TRIAL_KEYS,
   presenceTimeoutMs: {
     env: 'HADO_PRESENCE_TIMEOUT',
     doc: 'Seconds to wait for a presence answer before it counts as unknown',
@@ -363,7 +369,7 @@ export function loadConfig(env: Env = process.env): Config {
   const readings = readAll(env);
   const problems = readings.flatMap((r) => (r.problem ? [r.problem] : []));
   const config = Object.fromEntries(readings.map((r) => [r.name, r.value])) as unknown as Config;
-  if (problems.length === 0) problems.push(...channelKeyProblems(config));
+  if (problems.length === 0) problems.push(...channelKeyProblems(config), ...trialProblems(config));
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   return config;
 }

@@ -1,5 +1,6 @@
 // The long-running commands: start (everything), serve, scheduler, worker.
 import { loadConfig, storageLabel } from '../config.ts';
+import { trialBanner } from '../config/trial.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { createLogger } from '../log.ts';
 import { type Parts, type Runtime, run } from '../runtime.ts';
@@ -77,7 +78,10 @@ async function runUntilSignal(kind: string, parts: Parts, migrate: boolean): Pro
     const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}/`;
     runtime.log.info({ url, storage }, 'Hado is running');
     console.log(`Hado is running at ${url} (storage: ${storage})`);
-    if (config.localUser) console.log(`Local mode: requests from this machine without X-Remote-User sign in as "${config.localUser}".`);
+    if (config.trial) {
+      console.log(trialBanner(config));
+      runtime.log.warn({ user: config.localUser }, 'TRIAL MODE (HADO_TRIAL=1): every request signs in as the trial user, with no password');
+    } else if (config.localUser) console.log(`Local mode: requests from this machine without X-Remote-User sign in as "${config.localUser}".`);
   } else {
     runtime.log.info({ storage }, `Hado ${kind} is running`);
     console.log(`Hado ${kind} is running (storage: ${storage})`);

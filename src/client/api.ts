@@ -1144,6 +1144,8 @@ export interface operations {
                              * @enum {unknown}
                              */
                             state: "scheduled" | "preparing" | "today" | "overdue" | "done" | "expired" | "withdrawn";
+                            /** @description Present when the event was written but will not be reminded, with why: e.g. its due_at has already passed, so it is expired */
+                            warnings?: string[];
                         }[];
                     };
                 };

@@ -17,6 +17,24 @@ export interface UpsertResult {
   topic: string;
   id: number;
   state: State;
+  /** Why the event will not be reminded although the push succeeded; absent when there is nothing to say. */
+  warnings?: string[];
+}
+
+/**
+ * A push is all or nothing, and an event whose due has already passed is
+ * still written — but expired, so nobody is ever reminded of it (issue 26:
+ * a quick start with a fixed date answered 200 and the inbox stayed empty).
+ * The answer says so, per event.
+ */
+export function pushWarnings(state: State, dueAt: string): { warnings?: string[] } {
+  if (state !== 'expired') return {};
+  return {
+    warnings: [
+      `due_at ${dueAt} is in the past: the event is expired and will not be reminded ` +
+        '(send a due_at in the future, or after_due "keep" to keep a passed event as overdue)',
+    ],
+  };
 }
 
 /**
@@ -57,9 +75,9 @@ export async function upsertBatch(db: Db, clock: Clock, newUser: NewUserDefaults
       written.map((w) => ({ id: w.id, user_id: userOf.get(`${w.source_ref}\u0000${w.topic}`)!, state: w.state })),
     );
     const byKey = new Map(written.map((w) => [`${w.source_ref}\u0000${w.topic}`, w]));
-    return events.map((e) => {
+    return events.map((e, i) => {
       const w = byKey.get(`${e.sourceRef}\u0000${e.topic}`)!;
-      return { source_ref: w.source_ref, topic: w.topic, id: w.id, state: w.state };
+      return { source_ref: w.source_ref, topic: w.topic, id: w.id, state: w.state, ...pushWarnings(w.state, rows[i]!.due_at) };
     });
   });
 }

@@ -50,7 +50,8 @@ export function userResolver(ctx: AppContext): (request: FastifyRequest) => Prom
         throw new HadoError(401, 'unauthorized', 'X-Remote-User is not a valid login');
       }
       login = header;
-    } else if (ctx.config.localUser && LOOPBACK(address) && !NOT_LOCAL.some((h) => request.headers[h] !== undefined)) {
+    } else if (ctx.config.localUser && (ctx.config.trial || LOOPBACK(address)) && !NOT_LOCAL.some((h) => request.headers[h] !== undefined)) {
+      // Local mode: the person at this machine. Trial mode (config/trial.ts): whoever reaches the port.
       login = ctx.config.localUser;
     } else {
       throw unauthorized('Not signed in: this page is served behind a forward-auth proxy that sets X-Remote-User');

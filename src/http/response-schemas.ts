@@ -82,7 +82,22 @@ const SeriesFields = {
 
 export const UpsertResults = Type.Object(
   {
-    events: Type.Array(Type.Object({ source_ref: Type.String(), topic: Type.String(), id: Id, state: EventState }, { additionalProperties: false })),
+    events: Type.Array(
+      Type.Object(
+        {
+          source_ref: Type.String(),
+          topic: Type.String(),
+          id: Id,
+          state: EventState,
+          warnings: Type.Optional(
+            Type.Array(Type.String(), {
+              description: 'Present when the event was written but will not be reminded, with why: e.g. its due_at has already passed, so it is expired',
+            }),
+          ),
+        },
+        { additionalProperties: false },
+      ),
+    ),
   },
   { additionalProperties: false, description: 'One result per event, in the order sent' },
 );

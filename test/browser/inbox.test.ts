@@ -65,7 +65,7 @@ describe('the page', () => {
   it('says kindly that an empty inbox is empty', async () => {
     const { page, context } = await newPage(browser, { viewport: PHONE, extraHTTPHeaders: { 'x-remote-user': 'newcomer' } });
     await page.goto(s.url);
-    await expect.poll(() => page.locator('.empty-title').textContent()).toBe('All clear');
+    await expect.poll(() => page.locator('.empty-title').textContent()).toBe('Nothing here yet');
     expect(await page.title()).toBe('Hado');
     expect(await page.locator('#badge').textContent()).toBe('Nothing due');
     await screenshot(page, 'inbox-empty-phone');

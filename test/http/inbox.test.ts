@@ -79,7 +79,7 @@ describe('GET /', () => {
 
   it('says kindly when the inbox is empty', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/', headers: { 'x-remote-user': 'newcomer' }, remoteAddress: '127.0.0.1' });
-    expect(res.body).toContain('All clear');
+    expect(res.body).toContain('Nothing here yet');
     expect(res.body).toContain('<title>Hado</title>');
     expect(res.body).toContain('Nothing due');
   });

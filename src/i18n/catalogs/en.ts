@@ -90,9 +90,9 @@ export default {
   'inbox.group.preparingHint': 'Coming up. A reminder once a day; Ack quiets it until the next step.',
   'inbox.group.scheduled': 'Scheduled',
   'inbox.group.scheduledHint': 'Later. Nothing to do yet — Done closes it early.',
-  'inbox.empty.title': 'All clear',
+  'inbox.empty.title': 'Nothing here yet',
   'inbox.empty.text':
-    'Nothing needs you right now. When one of your services sends something with a date — a birthday, a deadline, a flight — it appears here, and Hado reminds you when you are around.',
+    'Nothing needs you right now. When one of your services sends something with a date — a birthday, a deadline, a flight — it appears here, and Hado reminds you when you are around. To send a first one: create a source with “hado source:create my-app” and push an event with its token to PUT /api/events (the quick start shows how). An event whose date has already passed arrives expired and does not appear here: the push’s answer says so in “warnings”.',
   'inbox.item.allDay': '{day} (all day), {zone}',
   'inbox.item.at': '{day} {time}, {zone}',
   'inbox.item.quiet': 'Quiet {until}',

@@ -315,12 +315,17 @@ class PutEventsBody(TypedDict):
     events: List[EventInput]
 
 
-class UpsertResult(TypedDict):
+class _UpsertResultRequired(TypedDict):
     source_ref: str
     topic: str
     id: int
     #: The phase of an event (see docs/concepts.md, "The lifecycle")
     state: EventState
+
+
+class UpsertResult(_UpsertResultRequired, total=False):
+    #: Present when the event was written but will not be reminded, with why: e.g. its due_at has already passed, so it is expired
+    warnings: List[str]
 
 
 class PutEventsAnswer(TypedDict):
