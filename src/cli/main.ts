@@ -5,6 +5,7 @@ import { ConfigError, HadoError } from '../errors.ts';
 import { backupCommand, restoreCommand } from './backup.ts';
 import { type Command, commandUsage, parseCommandArgs, UsageError } from './command.ts';
 import { configCommand } from './config.ts';
+import { doctorCommand } from './doctor.ts';
 import { healthcheckCommand } from './healthcheck.ts';
 import { migrateCommand } from './migrate.ts';
 import { schedulerCommand, serveCommand, startCommand, workerCommand } from './serve.ts';
@@ -22,6 +23,7 @@ export const COMMANDS: Command[] = [
   sourceListCommand,
   configCommand,
   healthcheckCommand,
+  doctorCommand,
   backupCommand,
   restoreCommand,
 ];
