@@ -5,6 +5,7 @@ import { ConfigError, HadoError } from '../errors.ts';
 import { backupCommand, restoreCommand } from './backup.ts';
 import { type Command, commandUsage, parseCommandArgs, UsageError } from './command.ts';
 import { configCommand } from './config.ts';
+import { demoCommand } from './demo.ts';
 import { doctorCommand } from './doctor.ts';
 import { healthcheckCommand } from './healthcheck.ts';
 import { migrateCommand } from './migrate.ts';
@@ -24,6 +25,7 @@ export const COMMANDS: Command[] = [
   configCommand,
   healthcheckCommand,
   doctorCommand,
+  demoCommand,
   backupCommand,
   restoreCommand,
 ];
