@@ -6,6 +6,8 @@ import { ConfigError, HadoError } from '../errors.ts';
 import { backupCommand, restoreCommand } from './backup.ts';
 import { type Command, commandUsage, parseCommandArgs, UsageError } from './command.ts';
 import { configCommand } from './config.ts';
+import { demoCommand } from './demo.ts';
+import { doctorCommand } from './doctor.ts';
 import { healthcheckCommand } from './healthcheck.ts';
 import { migrateCommand } from './migrate.ts';
 import { schedulerCommand, serveCommand, startCommand, workerCommand } from './serve.ts';
@@ -26,6 +28,8 @@ export const COMMANDS: Command[] = [
   sourceRotateKeyCommand,
   configCommand,
   healthcheckCommand,
+  doctorCommand,
+  demoCommand,
   backupCommand,
   restoreCommand,
 ];

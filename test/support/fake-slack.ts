@@ -1,5 +1,5 @@
 // A fake Slack Web API on 127.0.0.1 (issue 17): conversations.open,
-// users.getPresence, chat.postMessage and chat.update, answering as Slack
+// users.getPresence, chat.postMessage, chat.update and auth.test, answering as Slack
 // does ({ok:false, error} with HTTP 200 for platform errors, 429 with
 // Retry-After when told to), and recording every call with its arguments.
 import { createServer, type IncomingMessage } from 'node:http';
@@ -19,6 +19,8 @@ export interface FakeSlack {
   /** Next answers of a method: a number is an HTTP status (429 comes with Retry-After: retryAfter), a string a platform error. */
   fail: Map<string, Array<number | string>>;
   retryAfter: number;
+  /** The bot token auth.test accepts. */
+  validToken: string;
   /** Posts by conversation, in order. */
   posts(channel?: string): SlackCall[];
   close(): Promise<void>;
@@ -44,6 +46,7 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     users: new Map<string, string>(),
     fail: new Map<string, Array<number | string>>(),
     retryAfter: 2,
+    validToken: 'xoxb-test',
   };
   const server = createServer(async (req, res) => {
     const method = (req.url ?? '').replace(/^\/api\//, '').split('?')[0]!;
@@ -74,6 +77,10 @@ export async function startFakeSlack(): Promise<FakeSlack> {
       case 'chat.postMessage':
         ts += 1;
         return json(200, { ok: true, channel: args.channel, ts: `${ts}.000100`, message: { text: args.text } });
+      case 'auth.test':
+        return auth === `Bearer ${fake.validToken}`
+          ? json(200, { ok: true, team: 'Hado Test', user: 'hado', team_id: 'T1', user_id: 'U1' })
+          : json(200, { ok: false, error: 'invalid_auth' });
       case 'chat.update':
         return json(200, { ok: true, channel: args.channel, ts: args.ts });
       default:
