@@ -127,7 +127,7 @@ describe('Slack text is escaped on the wire', () => {
     for (const text of wireTexts(post!)) expect(text).not.toMatch(/[<>]|&(?!amp;|lt;|gt;)/);
   });
 
-  it("the confirmation DM (Hado's own words, no user text) carries no control character either", () => {
+  it('the confirmation DM escapes its own words too', () => {
     const confirm = slack.posts(DM)[0]!;
     expect(wireTexts(confirm).length).toBeGreaterThanOrEqual(3);
     for (const text of wireTexts(confirm)) expect(text).not.toMatch(/[<>]|&(?!amp;|lt;|gt;)/);

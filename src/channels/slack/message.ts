@@ -103,14 +103,12 @@ export function slackContentOf(message: OutgoingMessage): SlackContent {
 
 /** The DM that asks the Slack user to confirm the channel; the button carries the one-time code. */
 export function renderConfirm(locale: Locale, code: string, confirmed = false): { text: string; blocks: SlackBlocks } {
-  const text = t(locale, confirmed ? 'slack.confirmed' : 'slack.confirm.text');
-  const blocks: SlackBlocks = [{ type: 'section', text: { type: 'mrkdwn', text: escapeMrkdwn(text) } }];
+  const text = escapeMrkdwn(t(locale, confirmed ? 'slack.confirmed' : 'slack.confirm.text'));
+  const blocks: SlackBlocks = [{ type: 'section', text: { type: 'mrkdwn', text } }];
   if (!confirmed) {
     blocks.push({
       type: 'actions',
-      elements: [
-        { type: 'button', action_id: ACTION.confirm, style: 'primary', text: { type: 'plain_text', text: t(locale, 'slack.confirm.button') }, value: code },
-      ],
+      elements: [{ type: 'button', action_id: ACTION.confirm, style: 'primary', text: plain(t(locale, 'slack.confirm.button')), value: code }],
     } as SlackBlocks[number]);
   }
   return { text, blocks };
