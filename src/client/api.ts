@@ -519,6 +519,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/topics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The source's declared topics, every default filled in */
+        get: operations["getTopics"];
+        /**
+         * Declare the source's whole set of topics (replaces the earlier set)
+         * @description Labels, section, allowed channel types, defaults and the delivery, toast and regroup policies of each kind of notice. Once a source has declared topics, a notice with an undeclared topic is a 422; an empty set goes back to no contract. At most 500.
+         */
+        put: operations["putTopics"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/hooks/telegram": {
         parameters: {
             query?: never;
@@ -5092,6 +5113,7 @@ export interface operations {
                             };
                             actor: string | null;
                             urgent: boolean;
+                            entity_label: string | null;
                             group: {
                                 count: number;
                                 messages: string[];
@@ -6065,6 +6087,7 @@ export interface operations {
                             };
                             actor: string | null;
                             urgent: boolean;
+                            entity_label: string | null;
                             group: {
                                 count: number;
                                 messages: string[];
@@ -6253,14 +6276,18 @@ export interface operations {
                         rows: {
                             source: string;
                             topic: string;
+                            /** @description The topic's label in the user's language (else English, else the topic) */
+                            label: string;
+                            section: string | null;
+                            /** @description Only the channel types the topic allows; a type absent here is not available for this kind */
                             channels: {
-                                web: boolean;
-                                telegram: boolean;
-                                webhook: boolean;
-                                push: boolean;
-                                mobile: boolean;
-                                email: boolean;
-                                slack: boolean;
+                                web?: boolean;
+                                telegram?: boolean;
+                                webhook?: boolean;
+                                push?: boolean;
+                                mobile?: boolean;
+                                email?: boolean;
+                                slack?: boolean;
                             };
                         }[];
                     };
@@ -6394,14 +6421,18 @@ export interface operations {
                         rows: {
                             source: string;
                             topic: string;
+                            /** @description The topic's label in the user's language (else English, else the topic) */
+                            label: string;
+                            section: string | null;
+                            /** @description Only the channel types the topic allows; a type absent here is not available for this kind */
                             channels: {
-                                web: boolean;
-                                telegram: boolean;
-                                webhook: boolean;
-                                push: boolean;
-                                mobile: boolean;
-                                email: boolean;
-                                slack: boolean;
+                                web?: boolean;
+                                telegram?: boolean;
+                                webhook?: boolean;
+                                push?: boolean;
+                                mobile?: boolean;
+                                email?: boolean;
+                                slack?: boolean;
                             };
                         }[];
                     };
@@ -7235,6 +7266,10 @@ export interface operations {
                     dedupe_key?: string;
                     claim?: boolean;
                     channels?: ("web" | "telegram" | "webhook" | "push" | "mobile" | "email" | "slack")[];
+                    /** @description Over the topic's delivery policy (PUT /api/topics) */
+                    delivery?: "presence" | "all";
+                    /** @description The object's name at write time, shown in the feed, frames and messages */
+                    entity_label?: string;
                     group?: {
                         window_minutes?: number;
                         step?: number;
@@ -7258,6 +7293,10 @@ export interface operations {
                         dedupe_key?: string;
                         claim?: boolean;
                         channels?: ("web" | "telegram" | "webhook" | "push" | "mobile" | "email" | "slack")[];
+                        /** @description Over the topic's delivery policy (PUT /api/topics) */
+                        delivery?: "presence" | "all";
+                        /** @description The object's name at write time, shown in the feed, frames and messages */
+                        entity_label?: string;
                         group?: {
                             window_minutes?: number;
                             step?: number;
@@ -7306,6 +7345,511 @@ export interface operations {
                             /** @description The group's counter (1 outside groups) */
                             count: number;
                             recipients: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is not JSON, or not what the route takes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A field is invalid: the message, field and index say which */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait (see Retry-After) and retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for the moment: retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getTopics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "topics": [
+                     *         {
+                     *           "topic": "mention",
+                     *           "labels": {
+                     *             "en": "Mentions",
+                     *             "uk": "Згадки",
+                     *             "ru": "Упоминания"
+                     *           },
+                     *           "section": {
+                     *             "en": "Comments",
+                     *             "uk": "Коментарі"
+                     *           },
+                     *           "channels": [
+                     *             "web",
+                     *             "slack",
+                     *             "telegram"
+                     *           ],
+                     *           "defaults": {
+                     *             "telegram": false
+                     *           },
+                     *           "delivery": "all",
+                     *           "toast": true,
+                     *           "regroup": "web"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        topics: {
+                            topic: string;
+                            /** @description Per language */
+                            labels: {
+                                en?: string;
+                                ru?: string;
+                                uk?: string;
+                            };
+                            /** @description Per language */
+                            section: {
+                                en?: string;
+                                ru?: string;
+                                uk?: string;
+                            };
+                            channels: ("web" | "telegram" | "webhook" | "push" | "mobile" | "email" | "slack")[];
+                            /** @description A cell's value when the user never set it; a type missing here is on */
+                            defaults: {
+                                web?: boolean;
+                                telegram?: boolean;
+                                webhook?: boolean;
+                                push?: boolean;
+                                mobile?: boolean;
+                                email?: boolean;
+                                slack?: boolean;
+                            };
+                            /** @description presence: SPEC B5, presence first (the default); all: every allowed channel at once */
+                            delivery: "presence" | "all";
+                            toast: boolean;
+                            /** @description What a group join re-pushes: web, open inboxes only, at most once per 30 s (the default); all, every channel */
+                            regroup: "web" | "all";
+                        }[];
+                    };
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait (see Retry-After) and retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for the moment: retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    putTopics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "topics": [
+                 *         {
+                 *           "topic": "mention",
+                 *           "labels": {
+                 *             "en": "Mentions",
+                 *             "uk": "Згадки",
+                 *             "ru": "Упоминания"
+                 *           },
+                 *           "section": {
+                 *             "en": "Comments",
+                 *             "uk": "Коментарі"
+                 *           },
+                 *           "channels": [
+                 *             "web",
+                 *             "slack",
+                 *             "telegram"
+                 *           ],
+                 *           "defaults": {
+                 *             "telegram": false
+                 *           },
+                 *           "delivery": "all",
+                 *           "toast": true,
+                 *           "regroup": "web"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    topics: {
+                        /** @description The topic notices name */
+                        topic: string;
+                        /** @description The topic's name in the grid, per language */
+                        labels?: {
+                            en?: string;
+                            ru?: string;
+                            uk?: string;
+                        };
+                        /** @description The heading the grid groups it under, per language */
+                        section?: {
+                            en?: string;
+                            ru?: string;
+                            uk?: string;
+                        };
+                        /** @description The channel types this topic may ever use; default all */
+                        channels?: ("web" | "telegram" | "webhook" | "push" | "mobile" | "email" | "slack")[];
+                        /** @description A cell's value when the user never set it; a type missing here is on */
+                        defaults?: {
+                            web?: boolean;
+                            telegram?: boolean;
+                            webhook?: boolean;
+                            push?: boolean;
+                            mobile?: boolean;
+                            email?: boolean;
+                            slack?: boolean;
+                        };
+                        /** @description presence: SPEC B5, presence first (the default); all: every allowed channel at once */
+                        delivery?: "presence" | "all";
+                        /** @description Whether its notice frames ask the page for a toast (default false) */
+                        toast?: boolean;
+                        /** @description What a group join re-pushes: web, open inboxes only, at most once per 30 s (the default); all, every channel */
+                        regroup?: "web" | "all";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "topics": [
+                     *         {
+                     *           "topic": "mention",
+                     *           "labels": {
+                     *             "en": "Mentions",
+                     *             "uk": "Згадки",
+                     *             "ru": "Упоминания"
+                     *           },
+                     *           "section": {
+                     *             "en": "Comments",
+                     *             "uk": "Коментарі"
+                     *           },
+                     *           "channels": [
+                     *             "web",
+                     *             "slack",
+                     *             "telegram"
+                     *           ],
+                     *           "defaults": {
+                     *             "telegram": false
+                     *           },
+                     *           "delivery": "all",
+                     *           "toast": true,
+                     *           "regroup": "web"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        topics: {
+                            topic: string;
+                            /** @description Per language */
+                            labels: {
+                                en?: string;
+                                ru?: string;
+                                uk?: string;
+                            };
+                            /** @description Per language */
+                            section: {
+                                en?: string;
+                                ru?: string;
+                                uk?: string;
+                            };
+                            channels: ("web" | "telegram" | "webhook" | "push" | "mobile" | "email" | "slack")[];
+                            /** @description A cell's value when the user never set it; a type missing here is on */
+                            defaults: {
+                                web?: boolean;
+                                telegram?: boolean;
+                                webhook?: boolean;
+                                push?: boolean;
+                                mobile?: boolean;
+                                email?: boolean;
+                                slack?: boolean;
+                            };
+                            /** @description presence: SPEC B5, presence first (the default); all: every allowed channel at once */
+                            delivery: "presence" | "all";
+                            toast: boolean;
+                            /** @description What a group join re-pushes: web, open inboxes only, at most once per 30 s (the default); all, every channel */
+                            regroup: "web" | "all";
                         }[];
                     };
                 };

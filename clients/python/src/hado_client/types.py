@@ -144,10 +144,48 @@ class ApiEvent(TypedDict):
     updated_at: Optional[str]
 
 
-NoticeMode = Literal["create", "upsert", "group"]
+class LocalizedText(TypedDict, total=False):
+    """Per language"""
+    en: str
+    ru: str
+    uk: str
 
 
 ChannelType = Literal["web", "telegram", "webhook", "push", "mobile", "email", "slack"]
+
+
+class TopicDefaults(TypedDict, total=False):
+    """A cell's value when the user never set it; a type missing here is on"""
+    web: bool
+    telegram: bool
+    webhook: bool
+    push: bool
+    mobile: bool
+    email: bool
+    slack: bool
+
+
+class Topic(TypedDict):
+    topic: str
+    #: Per language
+    labels: LocalizedText
+    #: Per language
+    section: LocalizedText
+    channels: List[ChannelType]
+    #: A cell's value when the user never set it; a type missing here is on
+    defaults: TopicDefaults
+    #: presence: SPEC B5, presence first (the default); all: every allowed channel at once
+    delivery: Literal["presence", "all"]
+    toast: bool
+    #: What a group join re-pushes: web, open inboxes only, at most once per 30 s (the default); all, every channel
+    regroup: Literal["web", "all"]
+
+
+class TopicsAnswer(TypedDict):
+    topics: List[Topic]
+
+
+NoticeMode = Literal["create", "upsert", "group"]
 
 
 class GroupOptions(TypedDict, total=False):
@@ -175,6 +213,10 @@ class NoticeInput(_NoticeInputRequired, total=False):
     dedupe_key: str
     claim: bool
     channels: List[ChannelType]
+    #: Over the topic's delivery policy (PUT /api/topics)
+    delivery: Literal["presence", "all"]
+    #: The object's name at write time, shown in the feed, frames and messages
+    entity_label: str
     group: GroupOptions
 
 
@@ -259,6 +301,32 @@ class PutEventsAnswer(TypedDict):
     events: List[UpsertResult]
 
 
+class _TopicInputRequired(TypedDict):
+    #: The topic notices name
+    topic: str
+
+
+class TopicInput(_TopicInputRequired, total=False):
+    #: The topic's name in the grid, per language
+    labels: LocalizedText
+    #: The heading the grid groups it under, per language
+    section: LocalizedText
+    #: The channel types this topic may ever use; default all
+    channels: List[ChannelType]
+    #: A cell's value when the user never set it; a type missing here is on
+    defaults: TopicDefaults
+    #: presence: SPEC B5, presence first (the default); all: every allowed channel at once
+    delivery: Literal["presence", "all"]
+    #: Whether its notice frames ask the page for a toast (default false)
+    toast: bool
+    #: What a group join re-pushes: web, open inboxes only, at most once per 30 s (the default); all, every channel
+    regroup: Literal["web", "all"]
+
+
+class PutTopicsBody(TypedDict):
+    topics: List[TopicInput]
+
+
 __all__ = [
     "AfterDue",
     "ApiEvent",
@@ -274,6 +342,7 @@ __all__ = [
     "EventState",
     "EveryNDaysRecurrenceRule",
     "GroupOptions",
+    "LocalizedText",
     "MonthlyRecurrenceRule",
     "NoticeAnswer",
     "NoticeBatch",
@@ -286,7 +355,12 @@ __all__ = [
     "PostNoticesBody",
     "PutEventsAnswer",
     "PutEventsBody",
+    "PutTopicsBody",
     "RecurrenceRule",
+    "Topic",
+    "TopicDefaults",
+    "TopicInput",
+    "TopicsAnswer",
     "UpsertResult",
     "WeeklyRecurrenceRule",
     "YearlyRecurrenceRule",
