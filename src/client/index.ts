@@ -25,6 +25,10 @@ export type RecurrenceRule = NonNullable<EventInput['recurrence']>;
 export type NoticeInput = Extract<JsonBody<operations['postNotices']>, { recipients: unknown }>;
 /** What Hado answers for each notice written (`result: "duplicate"` for a repeated dedupe_key). */
 export type NoticeResult = Extract<JsonAnswer<operations['postNotices'], 200>, { notice: unknown }>['notice'];
+/** One topic of PUT /api/topics (issue 23): labels, section, allowed channels, defaults, delivery, toast, regroup. */
+export type TopicInput = JsonBody<operations['putTopics']>['topics'][number];
+/** A declared topic as GET /api/topics answers it, every default filled in. */
+export type Topic = JsonAnswer<operations['getTopics'], 200>['topics'][number];
 /** The body of every error answer. */
 export type ErrorBody = JsonAnswer<operations['putEvents'], 422>;
 
@@ -80,6 +84,10 @@ export interface HadoClient {
    */
   postNotices(notice: NoticeInput): Promise<NoticeResult>;
   postNotices(batch: NoticeInput[] | { notices: NoticeInput[] }): Promise<NoticeResult[]>;
+  /** PUT /api/topics: declare the source's whole set of topics (replaces the earlier set). Retried: the same set twice is the same. */
+  putTopics(topics: TopicInput[]): Promise<Topic[]>;
+  /** GET /api/topics: the source's declared topics. Retried. */
+  getTopics(): Promise<Topic[]>;
 }
 
 const RETRY_AFTER_MAX_MS = 5 * 60_000;
@@ -173,6 +181,14 @@ export function createClient(options: ClientOptions): HadoClient {
       const { json } = await call('POST', '/api/notices', body, repeatable);
       const answer = json as { notice?: NoticeResult; notices?: NoticeResult[] };
       return (batch === null ? answer.notice : answer.notices) as NoticeResult & NoticeResult[];
+    },
+    async putTopics(topics) {
+      const { json } = await call('PUT', '/api/topics', { topics }, true);
+      return (json as { topics: Topic[] }).topics;
+    },
+    async getTopics() {
+      const { json } = await call('GET', '/api/topics', undefined, true);
+      return (json as { topics: Topic[] }).topics;
     },
   };
 }

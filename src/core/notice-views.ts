@@ -18,6 +18,7 @@ export function recipientNoticeView(row: RecipientNoticeRow) {
     data: row.data,
     actor: row.actor,
     urgent: row.urgent,
+    entity_label: row.entity_label,
     group: row.mode === 'group' ? { count: row.group_count, messages: row.group_messages } : null,
     claim: row.claimable ? { claimed_by: row.claimed_by_login, claimed_at: iso(row.claimed_at) } : null,
     read_at: iso(row.read_at),

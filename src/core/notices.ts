@@ -75,7 +75,7 @@ function stateOf(row: NoticeRow, recipients: string[]): NoticeState {
  * What a notice is written under (issue 23): its topic's policies, its own
  * delivery over the topic's, and the channel types both allow. A source
  * without declared topics keeps today's behaviour (presence, regroup to
- * every channel, no toast).
+ * every channel, every notice toasting).
  */
 function policyOf(topic: TopicDeclaration | undefined, input: NoticeInput) {
   const channels = topic === undefined ? input.channels : (input.channels ?? topic.channels).filter((c) => topic.channels.includes(c));
@@ -83,7 +83,7 @@ function policyOf(topic: TopicDeclaration | undefined, input: NoticeInput) {
     channels: channels !== null && channels.length === CHANNEL_TYPES.length ? null : channels,
     delivery: input.delivery ?? topic?.delivery ?? 'presence',
     regroup: topic?.regroup ?? 'all',
-    toast: topic?.toast ?? false,
+    toast: topic?.toast ?? true,
   } as const;
 }
 

@@ -249,6 +249,7 @@ export const RecipientNotice = Type.Object(
     data: Type.Object({}, { additionalProperties: true }),
     actor: Nullable(Type.String()),
     urgent: Type.Boolean(),
+    entity_label: Nullable(Type.String({ description: "The object's name at write time" })),
     group: Nullable(Type.Object({ count: Type.Integer(), messages: Type.Array(Type.String()) }, { additionalProperties: false })),
     claim: Nullable(Type.Object({ claimed_by: Nullable(Type.String()), claimed_at: Nullable(DateTime) }, { additionalProperties: false })),
     read_at: Nullable(DateTime),

@@ -47,7 +47,9 @@ export async function publishNoticeFrames(db: Db, hub: Hub, requests: NoticeFram
     const unread = new Map<number, number>();
     for (const row of rows) {
       const view = recipientNoticeView(row);
-      hub.publish([row.user_id], { type: 'notice', data: row.silent ? { ...view, silent: true } : view }, 'notice');
+      // toast: the topic asks for one and the web cell is on (issue 23); silent: the web cell is off (SPEC B3).
+      const data = { ...view, toast: row.toast && !row.silent };
+      hub.publish([row.user_id], { type: 'notice', data: row.silent ? { ...data, silent: true } : data }, 'notice');
       unread.set(row.user_id, row.unread);
     }
     publishUnread(hub, unread);

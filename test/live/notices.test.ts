@@ -191,6 +191,38 @@ describe('notice frames', () => {
     expect(sinks.get('bob')!.events[0]!.data).not.toHaveProperty('silent');
   });
 
+  it("a frame carries its topic's toast (only with the web cell on) and the entity label (issue 23)", async () => {
+    const jobs = await createSource(t, 'jobs');
+    const topics = [
+      { topic: 'done', toast: true },
+      { topic: 'log', toast: false },
+    ];
+    expect((await call(t, 'PUT', '/api/topics', { token: jobs, body: { topics } })).status).toBe(200);
+    await post(t, jobs, notice({ topic: 'done', recipients: ['ana', 'bob'] }));
+    await call(t, 'PUT', '/me/preferences', { user: 'bob', body: { rows: [{ source: 'jobs', topic: 'done', channels: { web: false } }] } });
+    await settle();
+    for (const s of sinks.values()) s.clear();
+    await post(t, jobs, {
+      notices: [notice({ topic: 'done', recipients: ['ana', 'bob'], entity_label: 'Nightly import' }), notice({ topic: 'log', recipients: ['ana'] })],
+    });
+    await settle();
+    const frames = (login: string) =>
+      sinks
+        .get(login)!
+        .events.filter((f) => f.event === 'notice')
+        .map((f) => f.data as Record<string, unknown>);
+    expect(frames('ana').map((d) => [d.topic, d.toast, d.entity_label])).toEqual([
+      ['done', true, 'Nightly import'],
+      ['log', false, null],
+    ]);
+    expect(frames('bob').map((d) => [d.topic, d.toast, d.silent])).toEqual([['done', false, true]]);
+    // A source without declared topics toasts as before.
+    for (const s of sinks.values()) s.clear();
+    await post(t, token, notice({ topic: 'anything' }));
+    await settle();
+    expect(frames('ana')[0]).toMatchObject({ toast: true });
+  });
+
   it('a fan-out too big for one NOTIFY still arrives as rows, not a resync', async () => {
     const many = (k: number) => Array.from({ length: 1000 }, (_, i) => `fan${k}-${i}`);
     const res = await post(t, token, {

@@ -63,6 +63,13 @@ NAMES: Dict[str, str] = {
     "postNotices.answer|0.notice": "NoticeResult",
     "postNotices.answer|0.notice.result": "NoticeResultKind",
     "postNotices.answer|1": "NoticesAnswer",
+    # PUT and GET /api/topics (issue 23)
+    "putTopics.body": "PutTopicsBody",
+    "putTopics.body.topics[]": "TopicInput",
+    "putTopics.body.topics[].labels": "LocalizedText",
+    "putTopics.body.topics[].defaults": "TopicDefaults",
+    "putTopics.answer": "TopicsAnswer",
+    "putTopics.answer.topics[]": "Topic",
 }
 
 HEADER = '''\

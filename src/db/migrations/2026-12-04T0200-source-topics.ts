@@ -26,7 +26,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     // What a notice was written under: today's behaviour for a source without topics.
     sql`ALTER TABLE notices ADD COLUMN delivery text NOT NULL DEFAULT 'presence' CHECK (delivery IN ('presence', 'all'))`,
     sql`ALTER TABLE notices ADD COLUMN regroup text NOT NULL DEFAULT 'all' CHECK (regroup IN ('web', 'all'))`,
-    sql`ALTER TABLE notices ADD COLUMN toast boolean NOT NULL DEFAULT false`,
+    // A notice without a declared topic toasts, as every notice did before.
+    sql`ALTER TABLE notices ADD COLUMN toast boolean NOT NULL DEFAULT true`,
     sql`ALTER TABLE notices ADD COLUMN entity_label text`,
   ];
   for (const s of statements) await s.execute(db);

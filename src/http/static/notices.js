@@ -171,7 +171,7 @@ function arrived(row) {
   seen.set(row.id, row.updated_at);
   if (!arrivals.ids.includes(row.id)) arrivals.ids.push(row.id);
   const news = before === undefined || before !== row.updated_at;
-  if (news && row.read_at === null && !row.silent && !arrivals.toasts.includes(row.id)) arrivals.toasts.push(row.id);
+  if (news && row.read_at === null && row.toast !== false && !row.silent && !arrivals.toasts.includes(row.id)) arrivals.toasts.push(row.id);
   if (arrivals.timer === null) arrivals.timer = setTimeout(flushArrivals, COALESCE_MS);
 }
 

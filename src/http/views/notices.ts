@@ -92,6 +92,7 @@ function renderNotice(n: RecipientNoticeView, reader: NoticeReader): SafeHtml {
     n.urgent ? html`<span class="nt-urgent">${t(reader.locale, 'notices.urgent')}</span>` : null
   }</p>
   <h3 class="nt-item-title">${href ? html`<a href="${href}" target="_blank" rel="noopener noreferrer" data-nt-open>${n.title}</a>` : n.title}</h3>
+  ${n.entity_label ? html`<p class="nt-entity">${n.entity_label}</p>` : null}
   ${n.body ? html`<p class="nt-text">${n.body}</p>` : null}
   ${
     group
@@ -129,7 +130,7 @@ function toastShell(cls: string, body: SafeHtml, l: Locale, id?: number): SafeHt
 function renderToast(n: RecipientNoticeView, l: Locale): SafeHtml {
   return toastShell(
     '',
-    html`<span class="nt-toast-title">${n.title}</span>${n.body ? html`<span class="nt-toast-text">${n.body}</span>` : null}<span class="nt-toast-meta">${
+    html`<span class="nt-toast-title">${n.title}</span>${n.entity_label ? html`<span class="nt-toast-text">${n.entity_label}</span>` : null}${n.body ? html`<span class="nt-toast-text">${n.body}</span>` : null}<span class="nt-toast-meta">${
       n.actor ? `${n.actor} · ${n.source}` : n.source
     }</span>`,
     l,

@@ -26,6 +26,8 @@ from .types import (
     NoticeInput,
     NoticeResult,
     RecurrenceRule,
+    Topic,
+    TopicInput,
     UpsertResult,
 )
 
@@ -43,6 +45,8 @@ __all__ = [
     "NoticeInput",
     "NoticeResult",
     "RecurrenceRule",
+    "Topic",
+    "TopicInput",
     "UpsertResult",
     "WebhookVerificationError",
     "__version__",

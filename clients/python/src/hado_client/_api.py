@@ -25,6 +25,10 @@ from .types import (
     PostNoticesBody,
     PutEventsAnswer,
     PutEventsBody,
+    PutTopicsBody,
+    Topic,
+    TopicInput,
+    TopicsAnswer,
     UpsertResult,
 )
 
@@ -54,6 +58,8 @@ ROUTES: Dict[str, Route] = {
         Route("getEvent", "GET", "/api/events", "get_events", query=EventIdentity),
         Route("deleteEvent", "DELETE", "/api/events", "delete_event", query=EventIdentity),
         Route("postNotices", "POST", "/api/notices", "post_notices", body=PostNoticesBody),
+        Route("putTopics", "PUT", "/api/topics", "put_topics", body=PutTopicsBody),
+        Route("getTopics", "GET", "/api/topics", "get_topics"),
     )
 }
 
@@ -122,3 +128,13 @@ def post_notices(notices: NoticesArg) -> Call[Union[NoticeResult, List[NoticeRes
     if batch is None:
         return Call(ROUTES["postNotices"], lambda answer: cast(NoticeAnswer, answer)["notice"], body=body, repeatable=repeatable)
     return Call(ROUTES["postNotices"], lambda answer: cast(NoticesAnswer, answer)["notices"], body=body, repeatable=repeatable)
+
+
+def put_topics(topics: Sequence[TopicInput]) -> Call[List[Topic]]:
+    """The source's whole set of topics, replacing the earlier one: the same set twice is the same."""
+    body: PutTopicsBody = {"topics": list(topics)}
+    return Call(ROUTES["putTopics"], lambda answer: cast(TopicsAnswer, answer)["topics"], body=body, repeatable=True)
+
+
+def get_topics() -> Call[List[Topic]]:
+    return Call(ROUTES["getTopics"], lambda answer: cast(TopicsAnswer, answer)["topics"])

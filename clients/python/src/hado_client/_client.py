@@ -22,7 +22,7 @@ from . import _api, _http
 from ._exceptions import HadoApiError, HadoConnectionError
 from ._retry import Backoff, retry_after_seconds, retryable
 from ._version import __version__
-from .types import ApiEvent, EventInput, NoticeBatch, NoticeInput, NoticeResult, UpsertResult
+from .types import ApiEvent, EventInput, NoticeBatch, NoticeInput, NoticeResult, Topic, TopicInput, UpsertResult
 
 T = TypeVar("T")
 
@@ -189,6 +189,14 @@ class Client:
         """DELETE /api/events: withdraw the event (a whole series). Retried: withdrawing twice is the same."""
         self._run(_api.delete_event(source_ref, topic))
 
+    def put_topics(self, topics: Sequence[TopicInput]) -> List[Topic]:
+        """PUT /api/topics: declare the source's whole set of topics (replaces the earlier set). Retried."""
+        return self._run(_api.put_topics(topics))
+
+    def get_topics(self) -> List[Topic]:
+        """GET /api/topics: the source's declared topics, every default filled in. Retried."""
+        return self._run(_api.get_topics())
+
     @overload
     def post_notices(self, notices: NoticeInput) -> NoticeResult: ...
 
@@ -266,6 +274,14 @@ class AsyncClient:
     async def delete_event(self, source_ref: str, topic: Optional[str] = None) -> None:
         """DELETE /api/events (see Client.delete_event)."""
         await self._run(_api.delete_event(source_ref, topic))
+
+    async def put_topics(self, topics: Sequence[TopicInput]) -> List[Topic]:
+        """PUT /api/topics (see Client.put_topics)."""
+        return await self._run(_api.put_topics(topics))
+
+    async def get_topics(self) -> List[Topic]:
+        """GET /api/topics (see Client.get_topics)."""
+        return await self._run(_api.get_topics())
 
     @overload
     async def post_notices(self, notices: NoticeInput) -> NoticeResult: ...
