@@ -13,6 +13,7 @@ import { mailLinkRoutes } from './routes/mail-links.ts';
 import { slackRoutes } from './routes/slack.ts';
 import { healthRoutes } from './routes/health.ts';
 import { apiNoticesRoutes } from './routes/api-notices.ts';
+import { apiUsersRoutes } from './routes/api-users.ts';
 import { telegramHookRoutes } from './routes/telegram.ts';
 import { signedInRoutes } from './signed-in.ts';
 import { rejectUnstorableText } from './text-guard.ts';
@@ -116,6 +117,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   await app.register(mailLinkRoutes(ctx));
   await app.register(slackRoutes(ctx));
   await app.register(apiNoticesRoutes(ctx));
+  await app.register(apiUsersRoutes(ctx));
   await app.register(telegramHookRoutes(ctx));
   await app.register(inboxPageRoutes(ctx));
   return app;

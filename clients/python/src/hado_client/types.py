@@ -269,6 +269,37 @@ class PutEventsAnswer(TypedDict):
     events: List[UpsertResult]
 
 
+class _PutUsersBodyUsersItemRequired(TypedDict):
+    #: The login the hub signs the person in with
+    login: str
+
+
+class PutUsersBodyUsersItem(_PutUsersBodyUsersItemRequired, total=False):
+    #: The display name (accepted; not shown yet)
+    name: str
+    #: IANA zone, used until the person chooses their own in Hado
+    timezone: str
+    #: Language, used until the person chooses their own in Hado
+    locale: Literal["en", "ru", "uk"]
+    email: Optional[str]
+    slack_user_id: Optional[str]
+
+
+class PutUsersBody(TypedDict):
+    users: List[PutUsersBodyUsersItem]
+
+
+class PutUsersAnswerUsersItem(TypedDict):
+    login: str
+    #: This request made the user
+    created: bool
+
+
+class PutUsersAnswer(TypedDict):
+    """One result per user, in the order sent"""
+    users: List[PutUsersAnswerUsersItem]
+
+
 __all__ = [
     "AfterDue",
     "ApiEvent",
@@ -296,6 +327,10 @@ __all__ = [
     "PostNoticesBody",
     "PutEventsAnswer",
     "PutEventsBody",
+    "PutUsersAnswer",
+    "PutUsersAnswerUsersItem",
+    "PutUsersBody",
+    "PutUsersBodyUsersItem",
     "RecurrenceRule",
     "UpsertResult",
     "WeeklyRecurrenceRule",
