@@ -102,6 +102,13 @@ export interface Channel {
    * is added instead (Telegram's link, a browser's subscription).
    */
   add(request: AddRequest): Promise<Added>;
+  /**
+   * A channel a source may vouch for in PUT /api/users (issue 24): the user
+   * field that names it (`email`, `slack_user_id`), and the row's config
+   * made from its value — throwing a 422 (invalid) when it is not one.
+   * Vouched rows are confirmed without a mail or DM.
+   */
+  readonly vouch?: { field: string; config(value: string): { config: Record<string, unknown>; secret: string | null } };
   /** The channel in the settings page's list. Pure. */
   describe(row: ChannelRow, locale: Locale): ChannelDescription;
 

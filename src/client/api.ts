@@ -594,6 +594,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Provision a batch of users (capability provision; all or nothing, at most 500)
+         * @description timezone and locale are used until the person chooses their own (GET /me says where each comes from). email and slack_user_id become channels vouched for by this source: confirmed without a mail or DM, removable by the person; null removes the channel, a changed value replaces it. A 422 names users[i].field.
+         */
+        put: operations["putUsers"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/hooks/telegram": {
         parameters: {
             query?: never;
@@ -1594,6 +1614,16 @@ export interface operations {
                         locale: "en" | "ru" | "uk";
                         quiet_start: string;
                         quiet_end: string;
+                        /**
+                         * @description Where tz comes from: Hado's default, a source that provisioned the user (PUT /api/users), or the person's own choice (which wins)
+                         * @enum {unknown}
+                         */
+                        tz_from: "default" | "source" | "user";
+                        /**
+                         * @description Where locale comes from, as tz_from
+                         * @enum {unknown}
+                         */
+                        locale_from: "default" | "source" | "user";
                         /** @description Events in today + overdue */
                         badge: number;
                     };
@@ -1734,6 +1764,16 @@ export interface operations {
                         locale: "en" | "ru" | "uk";
                         quiet_start: string;
                         quiet_end: string;
+                        /**
+                         * @description Where tz comes from: Hado's default, a source that provisioned the user (PUT /api/users), or the person's own choice (which wins)
+                         * @enum {unknown}
+                         */
+                        tz_from: "default" | "source" | "user";
+                        /**
+                         * @description Where locale comes from, as tz_from
+                         * @enum {unknown}
+                         */
+                        locale_from: "default" | "source" | "user";
                         /** @description Events in today + overdue */
                         badge: number;
                     };
@@ -2908,6 +2948,8 @@ export interface operations {
                             enabled: boolean;
                             /** @description false for an email address or a Slack user not confirmed yet (the link in the mail, the button in Slack): nothing is delivered to it */
                             confirmed: boolean;
+                            /** @description Vouched for by a source (PUT /api/users): confirmed without a mail or DM; the person may delete it */
+                            vouched: boolean;
                             /** @description webhook: deliver_url, presence_url, presence_field, presence_present, and presence_headers as a list of header names (never their values); telegram: chat_id; email: address; slack: slack_user_id; web: {} */
                             config: {
                                 [key: string]: unknown;
@@ -3077,6 +3119,8 @@ export interface operations {
                             enabled: boolean;
                             /** @description false for an email address or a Slack user not confirmed yet (the link in the mail, the button in Slack): nothing is delivered to it */
                             confirmed: boolean;
+                            /** @description Vouched for by a source (PUT /api/users): confirmed without a mail or DM; the person may delete it */
+                            vouched: boolean;
                             /** @description webhook: deliver_url, presence_url, presence_field, presence_present, and presence_headers as a list of header names (never their values); telegram: chat_id; email: address; slack: slack_user_id; web: {} */
                             config: {
                                 [key: string]: unknown;
@@ -3359,6 +3403,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -3663,6 +3712,8 @@ export interface operations {
                             enabled: boolean;
                             /** @description false for an email address or a Slack user not confirmed yet (the link in the mail, the button in Slack): nothing is delivered to it */
                             confirmed: boolean;
+                            /** @description Vouched for by a source (PUT /api/users): confirmed without a mail or DM; the person may delete it */
+                            vouched: boolean;
                             /** @description webhook: deliver_url, presence_url, presence_field, presence_present, and presence_headers as a list of header names (never their values); telegram: chat_id; email: address; slack: slack_user_id; web: {} */
                             config: {
                                 [key: string]: unknown;
@@ -3981,6 +4032,8 @@ export interface operations {
                             enabled: boolean;
                             /** @description false for an email address or a Slack user not confirmed yet (the link in the mail, the button in Slack): nothing is delivered to it */
                             confirmed: boolean;
+                            /** @description Vouched for by a source (PUT /api/users): confirmed without a mail or DM; the person may delete it */
+                            vouched: boolean;
                             /** @description webhook: deliver_url, presence_url, presence_field, presence_present, and presence_headers as a list of header names (never their values); telegram: chat_id; email: address; slack: slack_user_id; web: {} */
                             config: {
                                 [key: string]: unknown;
@@ -4025,6 +4078,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4050,13 +4108,18 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
                     };
                 };
             };
-            /** @description A write from another site (Sec-Fetch-Site / Origin) */
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4075,6 +4138,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4100,6 +4168,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4125,6 +4198,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4150,6 +4228,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4175,6 +4258,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -4200,6 +4288,11 @@ export interface operations {
                             index?: number;
                             /** @description The dotted path of the offending field, e.g. payload.title */
                             field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
                             /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
                             text?: string;
                         };
@@ -6126,6 +6219,7 @@ export interface operations {
                             };
                             actor: string | null;
                             urgent: boolean;
+                            entity_label: string | null;
                             group: {
                                 count: number;
                                 messages: string[];
@@ -7254,6 +7348,7 @@ export interface operations {
                             };
                             actor: string | null;
                             urgent: boolean;
+                            entity_label: string | null;
                             group: {
                                 count: number;
                                 messages: string[];
@@ -9841,6 +9936,336 @@ export interface operations {
             };
             /** @description Nothing there (or not yours) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request did not arrive in time */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The body is not JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A field is invalid: the message, field and index say which */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many requests: wait (see Retry-After) and retry */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The database is unreachable for the moment: retry after Retry-After seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    putUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "users": [
+                 *         {
+                 *           "login": "olena",
+                 *           "name": "Olena K.",
+                 *           "timezone": "Europe/Kyiv",
+                 *           "locale": "uk",
+                 *           "email": "olena@example.org",
+                 *           "slack_user_id": "U0LENA"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    users: {
+                        /** @description The login the hub signs the person in with */
+                        login: string;
+                        /** @description The display name (accepted; not shown yet) */
+                        name?: string;
+                        /** @description IANA zone, used until the person chooses their own in Hado */
+                        timezone?: string;
+                        /**
+                         * @description Language, used until the person chooses their own in Hado
+                         * @enum {unknown}
+                         */
+                        locale?: "en" | "ru" | "uk";
+                        email?: string | null;
+                        slack_user_id?: string | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description One result per user, in the order sent */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        users: {
+                            login: string;
+                            /** @description This request made the user */
+                            created: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description The body is not JSON, or not what the route takes */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -16,6 +16,9 @@ type JsonAnswer<Op, S extends number> = Op extends { responses: { [K in S]: { co
 export type EventInput = JsonBody<operations['putEvents']>['events'][number];
 /** What Hado answers for each event of a batch, in order. */
 export type UpsertResult = JsonAnswer<operations['putEvents'], 200>['events'][number];
+/** A user a source provisions (PUT /api/users, issue 24). */
+export type UserInput = JsonBody<operations['putUsers']>['users'][number];
+export type ProvisionResult = JsonAnswer<operations['putUsers'], 200>['users'][number];
 /** GET /api/events: the event and the state Hado keeps. */
 export type ApiEvent = JsonAnswer<operations['getEvent'], 200>;
 export type EventState = ApiEvent['state'];
@@ -72,6 +75,8 @@ export interface ClientOptions {
 }
 
 export interface HadoClient {
+  /** PUT /api/users: provision a batch of users (capability provision; at most 500, all or nothing). Retried: the same batch writes the same. */
+  putUsers(users: UserInput[]): Promise<ProvisionResult[]>;
   /** PUT /api/events: upsert a batch (at most 500, all or nothing). Retried: an upsert can be repeated. */
   putEvents(events: EventInput[]): Promise<UpsertResult[]>;
   /** GET /api/events: one event by its identity (topic omitted = ""). A 404 is thrown. Retried. */
@@ -163,6 +168,10 @@ export function createClient(options: ClientOptions): HadoClient {
   };
 
   return {
+    async putUsers(users) {
+      const { json } = await call('PUT', '/api/users', { users }, true);
+      return (json as { users: ProvisionResult[] }).users;
+    },
     async putEvents(events) {
       const { json } = await call('PUT', '/api/events', { events }, true);
       return (json as { events: UpsertResult[] }).events;

@@ -5,7 +5,8 @@ import type { Db } from '../db/connect.ts';
 import { applyStateChanges, type EventWithUser, selectEventsWithUser, type StateChange } from '../db/events.ts';
 import { clockTime, dateOrNull, eventDates, type UserRow, userSettings } from '../db/rows.ts';
 import { markUserEventsForCheck } from '../db/deliveries.ts';
-import { badgeCount, ensureUsersReporting, forgetUntouchedUser, type NewUserDefaults, recordHeartbeat, updateUserSettings } from '../db/users.ts';
+import { badgeCount, ensureUsersReporting, forgetUntouchedUser, type NewUserDefaults, recordHeartbeat, settingsFrom, updateUserSettings } from '../db/users.ts';
+import type { Db as Trx } from '../db/connect.ts';
 import { dueMoment } from '../domain/due.ts';
 import { advance, LIVE_STATES, type State } from '../domain/lifecycle.ts';
 import { nextLookAt } from '../domain/series.ts';
@@ -39,9 +40,9 @@ export function userSettingsView(user: UserRow) {
   };
 }
 
-/** GET /me: the user's settings, and the badge (today + overdue). */
+/** GET /me: the user's settings, where the zone and language come from (issue 24), and the badge (today + overdue). */
 export async function userSummary(db: Db, user: UserRow) {
-  return { ...userSettingsView(user), badge: await badgeCount(db, user.id) };
+  return { ...userSettingsView(user), ...(await settingsFrom(db, user.id)), badge: await badgeCount(db, user.id) };
 }
 
 /** POST /me/heartbeat: the inbox is open and used (web presence, SPEC A7). */
@@ -80,33 +81,45 @@ export async function patchUser(db: Db, clock: Clock, user: UserRow, change: Set
   }
   const now = clock.now();
   const nowDate = toDate(now);
+  // The person's own choice wins over a provisioning source's from now on (issue 24).
+  const from = { ...(change.tz !== undefined ? { tz_from: 'user' as const } : {}), ...(change.locale !== undefined ? { locale_from: 'user' as const } : {}) };
   return db.transaction().execute(async (trx) => {
-    const updated = await updateUserSettings(trx, user.id, change, nowDate);
-    const settings = userSettings(updated);
-    const live = await selectEventsWithUser(trx)
-      .where('events.user_id', '=', user.id)
-      // With them the ended rounds of series, which the next tick rolls in the new zone's calendar (SPEC Part C).
-      .where((eb) =>
-        eb.or([eb('events.state', 'in', LIVE_STATES), eb.and([eb('events.recurrence', 'is not', null), eb('events.state', 'in', ['done', 'expired'])])]),
-      )
-      .forUpdate('events')
-      .execute();
-    const changes: StateChange[] = live.map((row) => {
-      const dates = eventDates(row);
-      const state = advance(row.state, dates, settings, now);
-      return {
-        id: row.id,
-        state,
-        next_transition_at: dateOrNull(nextLookAt(state, dates, row.recurrence !== null, settings, now)),
-      };
-    });
-    await applyStateChanges(trx, changes, nowDate);
-    // Windows moved with the zone or hours: the delivery tick looks at each live event again.
-    await markUserEventsForCheck(trx, user.id, nowDate);
-    // Every due time on the user's open pages moves with the zone: they re-read.
-    await notifyUserChanged(trx, user.id);
+    const updated = await updateUserSettings(trx, user.id, { ...change, ...from }, nowDate);
+    await resettleUser(trx, updated, now);
     return updated;
   });
+}
+
+/**
+ * After a user's zone, hours or language changed (inside the transaction
+ * that changed them): their live events are brought to the state their dates
+ * give in the new settings, their next transitions recomputed, and open pages re-read.
+ */
+export async function resettleUser(trx: Trx, updated: UserRow, now: Temporal.Instant): Promise<void> {
+  const nowDate = toDate(now);
+  const settings = userSettings(updated);
+  const live = await selectEventsWithUser(trx)
+    .where('events.user_id', '=', updated.id)
+    // With them the ended rounds of series, which the next tick rolls in the new zone's calendar (SPEC Part C).
+    .where((eb) =>
+      eb.or([eb('events.state', 'in', LIVE_STATES), eb.and([eb('events.recurrence', 'is not', null), eb('events.state', 'in', ['done', 'expired'])])]),
+    )
+    .forUpdate('events')
+    .execute();
+  const changes: StateChange[] = live.map((row) => {
+    const dates = eventDates(row);
+    const state = advance(row.state, dates, settings, now);
+    return {
+      id: row.id,
+      state,
+      next_transition_at: dateOrNull(nextLookAt(state, dates, row.recurrence !== null, settings, now)),
+    };
+  });
+  await applyStateChanges(trx, changes, nowDate);
+  // Windows moved with the zone or hours: the delivery tick looks at each live event again.
+  await markUserEventsForCheck(trx, updated.id, nowDate);
+  // Every due time on the user's open pages moves with the zone: they re-read.
+  await notifyUserChanged(trx, updated.id);
 }
 
 /** The user's events in the given states (default: all live ones), soonest due first. */

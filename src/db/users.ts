@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { BADGE_STATES } from '../domain/lifecycle.ts';
 import type { Db } from './connect.ts';
 import type { UserRow } from './rows.ts';
+import type { ValueFrom } from './schema.ts';
 
 const USER_COLUMNS = ['id', 'login', 'tz', 'quiet_start', 'quiet_end', 'locale'] as const;
 
@@ -108,7 +109,7 @@ export async function forgetUntouchedUser(db: Db, userId: number): Promise<boole
 export async function updateUserSettings(
   db: Db,
   userId: number,
-  change: { tz?: string; quiet_start?: string; quiet_end?: string; locale?: string },
+  change: { tz?: string; quiet_start?: string; quiet_end?: string; locale?: string; tz_from?: ValueFrom; locale_from?: ValueFrom },
   now: Date,
 ): Promise<UserRow> {
   return db
@@ -171,4 +172,9 @@ export async function badgeCounts(db: Db, userIds: number[]): Promise<Map<number
 /** One user's badge. */
 export async function badgeCount(db: Db, userId: number): Promise<number> {
   return (await badgeCounts(db, [userId])).get(userId)!;
+}
+
+/** Where a user's zone and language come from (issue 24): Hado's default, a provisioning source, or their own choice. */
+export async function settingsFrom(db: Db, userId: number): Promise<{ tz_from: ValueFrom; locale_from: ValueFrom }> {
+  return db.selectFrom('users').select(['tz_from', 'locale_from']).where('id', '=', userId).executeTakeFirstOrThrow();
 }

@@ -15,6 +15,7 @@ import { healthRoutes } from './routes/health.ts';
 import { apiNoticesRoutes } from './routes/api-notices.ts';
 import { apiTopicsRoutes } from './routes/api-topics.ts';
 import { apiUserTokenRoutes } from './routes/api-user-tokens.ts';
+import { apiUsersRoutes } from './routes/api-users.ts';
 import { telegramHookRoutes } from './routes/telegram.ts';
 import { signedInRoutes } from './signed-in.ts';
 import { rejectUnstorableText } from './text-guard.ts';
@@ -127,6 +128,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   await app.register(apiNoticesRoutes(ctx));
   await app.register(apiTopicsRoutes(ctx));
   await app.register(apiUserTokenRoutes(ctx));
+  await app.register(apiUsersRoutes(ctx));
   await app.register(telegramHookRoutes(ctx));
   await app.register(inboxPageRoutes(ctx));
   return app;

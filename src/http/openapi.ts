@@ -20,6 +20,7 @@ export const SECURITY = {
 export const TAGS = {
   events: 'client: events',
   notices: 'client: notices',
+  users: 'client: users',
   me: 'user',
   channels: 'user: channels',
   userNotices: 'user: notices',
@@ -73,6 +74,7 @@ export async function registerOpenApi(app: FastifyInstance, opts: { appUrl: stri
       tags: [
         { name: TAGS.events, description: 'Dated things, single or recurring: upsert, read, withdraw' },
         { name: TAGS.notices, description: 'Things that just happened, for one or more recipients' },
+        { name: TAGS.users, description: 'People a source provisions: zone, language and the channels it vouches for' },
         { name: TAGS.me, description: "The signed-in user's settings, events and live stream" },
         { name: TAGS.channels, description: 'Where the user is reached: web, Telegram, webhooks (Home Assistant), Web Push, mobile push (Expo), email, Slack' },
         { name: TAGS.userNotices, description: 'The notices feed, read state, claims and preferences' },

@@ -157,6 +157,10 @@ export const Me = Type.Object(
     locale: Type.Enum(LOCALES, { description: "The user's language (pages, Telegram, rule texts)" }),
     quiet_start: Type.String({ pattern: '^\\d{2}:\\d{2}$' }),
     quiet_end: Type.String({ pattern: '^\\d{2}:\\d{2}$' }),
+    tz_from: Type.Enum(['default', 'source', 'user'], {
+      description: "Where tz comes from: Hado's default, a source that provisioned the user (PUT /api/users), or the person's own choice (which wins)",
+    }),
+    locale_from: Type.Enum(['default', 'source', 'user'], { description: 'Where locale comes from, as tz_from' }),
     badge: Type.Integer({ minimum: 0, description: 'Events in today + overdue' }),
   },
   { additionalProperties: false },
@@ -178,6 +182,7 @@ export const ChannelOut = Type.Object(
     confirmed: Type.Boolean({
       description: 'false for an email address or a Slack user not confirmed yet (the link in the mail, the button in Slack): nothing is delivered to it',
     }),
+    vouched: Type.Boolean({ description: 'Vouched for by a source (PUT /api/users): confirmed without a mail or DM; the person may delete it' }),
     config: Type.Object(
       {},
       {

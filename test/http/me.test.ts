@@ -32,7 +32,16 @@ describe('GET /me', () => {
   it('creates the user on first sight with HADO_DEFAULT_TZ, default quiet hours and a web channel', async () => {
     const res = await call(t, 'GET', '/me', { user: 'ana' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ login: 'ana', tz: 'Europe/Madrid', locale: 'en', quiet_start: '22:00', quiet_end: '09:00', badge: 0 });
+    expect(res.body).toEqual({
+      login: 'ana',
+      tz: 'Europe/Madrid',
+      locale: 'en',
+      quiet_start: '22:00',
+      quiet_end: '09:00',
+      tz_from: 'default',
+      locale_from: 'default',
+      badge: 0,
+    });
     const user = await t.store.db.selectFrom('users').selectAll().where('login', '=', 'ana').executeTakeFirstOrThrow();
     const channels = await t.store.db.selectFrom('channels').selectAll().where('user_id', '=', user.id).execute();
     expect(channels.map((c) => c.type)).toEqual(['web']);
@@ -189,7 +198,16 @@ describe('PATCH /me', () => {
   it('changes zone and quiet hours and answers the new settings', async () => {
     const res = await call(t, 'PATCH', '/me', { user: 'patcher', body: { tz: 'America/Montevideo', quiet_start: '23:30', quiet_end: '07:00' } });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ login: 'patcher', tz: 'America/Montevideo', locale: 'en', quiet_start: '23:30', quiet_end: '07:00', badge: 0 });
+    expect(res.body).toEqual({
+      login: 'patcher',
+      tz: 'America/Montevideo',
+      locale: 'en',
+      quiet_start: '23:30',
+      quiet_end: '07:00',
+      tz_from: 'user',
+      locale_from: 'default',
+      badge: 0,
+    });
     expect((await call(t, 'GET', '/me', { user: 'patcher' })).body.tz).toBe('America/Montevideo');
     // A partial patch keeps the rest.
     const partial = await call(t, 'PATCH', '/me', { user: 'patcher', body: { quiet_end: '08:00' } });

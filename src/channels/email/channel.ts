@@ -7,7 +7,8 @@ import { t } from '../../i18n/messages.ts';
 import { configText, pendingDetail } from '../common.ts';
 import type { Channel, DeliveryResult } from '../types.ts';
 import { addEmailChannel } from './add.ts';
-import { addressOf } from './address.ts';
+import { randomBytes } from 'node:crypto';
+import { addressOf, emailConfigOf } from './address.ts';
 import { unsubscribeUrl } from './links.ts';
 import type { Mailer } from './mailer.ts';
 import { renderMail } from './message.ts';
@@ -37,6 +38,8 @@ export function emailChannel(deps: { mailer: Mailer | null; appUrl: string }): C
       return { ok: true, externalId: mail.messageId };
     },
     add: (request) => addEmailChannel(deps.mailer, deps.appUrl, request),
+    // The secret keys the one-click unsubscribe links, as for an address its owner added.
+    vouch: { field: 'email', config: (address) => ({ config: emailConfigOf({ address }), secret: randomBytes(32).toString('base64url') }) },
     describe: (row, l) => ({ name: t(l, 'settings.channel.email'), details: [configText(row.config, 'address'), ...pendingDetail(row, l)] }),
     // Sends wait for their answer: nothing runs in the background.
     idle: async () => {},

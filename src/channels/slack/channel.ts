@@ -10,7 +10,7 @@ import { t } from '../../i18n/messages.ts';
 import { configText, pendingDetail } from '../common.ts';
 import type { Channel, ChannelRecord, DeliveryResult, Presence } from '../types.ts';
 import type { SlackClient } from './api.ts';
-import { addSlackChannel, SLACK_USER_PATTERN } from './link.ts';
+import { addSlackChannel, SLACK_USER_PATTERN, slackConfigOf } from './link.ts';
 import { renderSlack, slackContentOf } from './message.ts';
 
 export { SLACK_USER_PATTERN };
@@ -60,6 +60,7 @@ export function slackChannel(client: SlackClient | null, opts: { db?: Db; config
       return { ok: true, externalId: `${sent.value.channel}:${sent.value.ts}` };
     },
     add: (request) => addSlackChannel(client, configured, request, opts.appUrl ?? 'http://localhost:8080'),
+    vouch: { field: 'slack_user_id', config: (id) => ({ config: slackConfigOf({ slack_user_id: id }), secret: null }) },
     describe: (row, l) => ({
       name: t(l, 'settings.channel.slack'),
       details: [t(l, 'settings.channel.slackUser', { user: configText(row.config, 'slack_user_id') }), ...pendingDetail(row, l)],

@@ -96,6 +96,7 @@ export function channelView(row: ChannelRow) {
     type: row.type,
     enabled: row.enabled,
     confirmed: row.confirmed,
+    vouched: row.vouched_by !== null,
     config: { ...row.config, ...headers },
     last_seen_at: row.last_seen_at ? row.last_seen_at.toISOString() : null,
     // A presence URL that keeps timing out is asked less often until this moment (channels/presence.ts).

@@ -18,6 +18,7 @@ import { CHANNEL_TYPES, type ChannelType } from '../../domain/channels.ts';
 import { dayIn } from '../../domain/time.ts';
 import { HadoError } from '../../errors.ts';
 import { type Locale, localeFromAcceptLanguage, toLocale } from '../../i18n/locales.ts';
+import { t } from '../../i18n/messages.ts';
 import { type Assets, loadAssets } from '../assets.ts';
 import { userResolver } from '../auth.ts';
 import type { AppContext } from '../context.ts';
@@ -34,7 +35,9 @@ function channelItems(registry: ChannelRegistry, rows: ChannelRow[], l: Locale):
   return rows.map((row) => {
     // A type this process has no channel for is shown by its name, never as another type.
     const channel = registry.get(row.type);
-    const { name, details } = channel?.describe(row, l) ?? { name: row.type, details: [] };
+    const { name, details: own } = channel?.describe(row, l) ?? { name: row.type, details: [] };
+    // Vouched for by a source (PUT /api/users, issue 24): said so, and removable like any other.
+    const details = row.vouched_by === null ? own : [...own, t(l, 'settings.channel.vouched')];
     // Made with the user (the inbox): always there, neither switched here nor deleted.
     return { id: row.id, type: row.type, enabled: row.enabled, name, details, fixed: channel?.addedBy === 'with-user' };
   });

@@ -225,6 +225,7 @@ export default {
   'settings.channel.slack': 'Slack',
   'settings.channel.slackUser': 'Slack user {user}',
   'settings.channel.unconfirmed': 'waiting for confirmation',
+  'settings.channel.vouched': 'added by a connected service (no confirmation needed)',
   'mail.state.preparing': 'coming up',
   'mail.state.today': 'today',
   'mail.state.overdue': 'overdue',

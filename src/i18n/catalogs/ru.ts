@@ -218,6 +218,7 @@ export default {
   'settings.channel.slack': 'Slack',
   'settings.channel.slackUser': 'пользователь Slack {user}',
   'settings.channel.unconfirmed': 'ждёт подтверждения',
+  'settings.channel.vouched': 'добавлен подключённым сервисом (без подтверждения)',
   'mail.state.preparing': 'скоро',
   'mail.state.today': 'сегодня',
   'mail.state.overdue': 'просрочено',

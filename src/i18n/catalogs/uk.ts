@@ -219,6 +219,7 @@ export default {
   'settings.channel.slack': 'Slack',
   'settings.channel.slackUser': 'користувач Slack {user}',
   'settings.channel.unconfirmed': 'чекає на підтвердження',
+  'settings.channel.vouched': 'додано підключеним сервісом (без підтвердження)',
   'mail.state.preparing': 'незабаром',
   'mail.state.today': 'сьогодні',
   'mail.state.overdue': 'прострочено',

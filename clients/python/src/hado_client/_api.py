@@ -29,6 +29,10 @@ from .types import (
     Topic,
     TopicInput,
     TopicsAnswer,
+    PutUsersAnswer,
+    PutUsersAnswerUsersItem,
+    PutUsersBody,
+    PutUsersBodyUsersItem,
     UpsertResult,
 )
 
@@ -55,6 +59,7 @@ ROUTES: Dict[str, Route] = {
     r.operation_id: r
     for r in (
         Route("putEvents", "PUT", "/api/events", "put_events", body=PutEventsBody),
+        Route("putUsers", "PUT", "/api/users", "put_users", body=PutUsersBody),
         Route("getEvent", "GET", "/api/events", "get_events", query=EventIdentity),
         Route("deleteEvent", "DELETE", "/api/events", "delete_event", query=EventIdentity),
         Route("postNotices", "POST", "/api/notices", "post_notices", body=PostNoticesBody),
@@ -90,6 +95,13 @@ def put_events(events: Sequence[EventInput]) -> Call[List[UpsertResult]]:
         raise TypeError("put_events takes a list of events (at most 500), not one event")
     body: PutEventsBody = {"events": list(events)}
     return Call(ROUTES["putEvents"], lambda answer: cast(PutEventsAnswer, answer)["events"], body=body)
+
+
+def put_users(users: Sequence[PutUsersBodyUsersItem]) -> Call[List[PutUsersAnswerUsersItem]]:
+    if isinstance(users, Mapping):
+        raise TypeError("put_users takes a list of users (at most 500), not one user")
+    body: PutUsersBody = {"users": list(users)}
+    return Call(ROUTES["putUsers"], lambda answer: cast(PutUsersAnswer, answer)["users"], body=body)
 
 
 def get_events(source_ref: str, topic: Optional[str]) -> Call[ApiEvent]:

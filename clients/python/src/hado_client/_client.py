@@ -22,7 +22,7 @@ from . import _api, _http
 from ._exceptions import HadoApiError, HadoConnectionError
 from ._retry import Backoff, retry_after_seconds, retryable
 from ._version import __version__
-from .types import ApiEvent, EventInput, NoticeBatch, NoticeInput, NoticeResult, Topic, TopicInput, UpsertResult
+from .types import ApiEvent, EventInput, NoticeBatch, NoticeInput, NoticeResult, PutUsersAnswerUsersItem, PutUsersBodyUsersItem, Topic, TopicInput, UpsertResult
 
 T = TypeVar("T")
 
@@ -181,6 +181,11 @@ class Client:
         Retried: an upsert can be repeated."""
         return self._run(_api.put_events(events))
 
+    def put_users(self, users: Sequence[PutUsersBodyUsersItem]) -> List[PutUsersAnswerUsersItem]:
+        """PUT /api/users: provision a batch of users (capability provision; at most 500, all or nothing).
+        Retried: the same batch writes the same."""
+        return self._run(_api.put_users(users))
+
     def get_events(self, source_ref: str, topic: Optional[str] = None) -> ApiEvent:
         """GET /api/events: one event by its identity (topic omitted = ""). A 404 raises HadoApiError. Retried."""
         return self._run(_api.get_events(source_ref, topic))
@@ -266,6 +271,10 @@ class AsyncClient:
     async def put_events(self, events: Sequence[EventInput]) -> List[UpsertResult]:
         """PUT /api/events (see Client.put_events)."""
         return await self._run(_api.put_events(events))
+
+    async def put_users(self, users: Sequence[PutUsersBodyUsersItem]) -> List[PutUsersAnswerUsersItem]:
+        """PUT /api/users (see Client.put_users)."""
+        return await self._run(_api.put_users(users))
 
     async def get_events(self, source_ref: str, topic: Optional[str] = None) -> ApiEvent:
         """GET /api/events (see Client.get_events)."""

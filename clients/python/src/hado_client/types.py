@@ -154,7 +154,7 @@ class ApiEvent(TypedDict):
     updated_at: Optional[str]
 
 
-class GetTopicsAnswerTopicsItemLabels(TypedDict, total=False):
+class LocalizedText(TypedDict, total=False):
     """Per language"""
     en: str
     ru: str
@@ -164,7 +164,7 @@ class GetTopicsAnswerTopicsItemLabels(TypedDict, total=False):
 ChannelType = Literal["web", "telegram", "webhook", "push", "mobile", "email", "slack"]
 
 
-class GetTopicsAnswerTopicsItemDefaults(TypedDict, total=False):
+class TopicDefaults(TypedDict, total=False):
     """A cell's value when the user never set it; a type missing here is on"""
     web: bool
     telegram: bool
@@ -175,15 +175,15 @@ class GetTopicsAnswerTopicsItemDefaults(TypedDict, total=False):
     slack: bool
 
 
-class GetTopicsAnswerTopicsItem(TypedDict):
+class Topic(TypedDict):
     topic: str
     #: Per language
-    labels: GetTopicsAnswerTopicsItemLabels
+    labels: LocalizedText
     #: Per language
-    section: GetTopicsAnswerTopicsItemLabels
+    section: LocalizedText
     channels: List[ChannelType]
     #: A cell's value when the user never set it; a type missing here is on
-    defaults: GetTopicsAnswerTopicsItemDefaults
+    defaults: TopicDefaults
     #: presence: SPEC B5, presence first (the default); all: every allowed channel at once
     delivery: Literal["presence", "all"]
     toast: bool
@@ -191,8 +191,8 @@ class GetTopicsAnswerTopicsItem(TypedDict):
     regroup: Literal["web", "all"]
 
 
-class GetTopicsAnswer(TypedDict):
-    topics: List[GetTopicsAnswerTopicsItem]
+class TopicsAnswer(TypedDict):
+    topics: List[Topic]
 
 
 NoticeMode = Literal["create", "upsert", "group"]
@@ -333,20 +333,20 @@ class PutEventsAnswer(TypedDict):
     events: List[UpsertResult]
 
 
-class _PutTopicsBodyTopicsItemRequired(TypedDict):
+class _TopicInputRequired(TypedDict):
     #: The topic notices name
     topic: str
 
 
-class PutTopicsBodyTopicsItem(_PutTopicsBodyTopicsItemRequired, total=False):
+class TopicInput(_TopicInputRequired, total=False):
     #: The topic's name in the grid, per language
-    labels: GetTopicsAnswerTopicsItemLabels
+    labels: LocalizedText
     #: The heading the grid groups it under, per language
-    section: GetTopicsAnswerTopicsItemLabels
+    section: LocalizedText
     #: The channel types this topic may ever use; default all
     channels: List[ChannelType]
     #: A cell's value when the user never set it; a type missing here is on
-    defaults: GetTopicsAnswerTopicsItemDefaults
+    defaults: TopicDefaults
     #: presence: SPEC B5, presence first (the default); all: every allowed channel at once
     delivery: Literal["presence", "all"]
     #: Whether its notice frames ask the page for a toast (default false)
@@ -356,7 +356,38 @@ class PutTopicsBodyTopicsItem(_PutTopicsBodyTopicsItemRequired, total=False):
 
 
 class PutTopicsBody(TypedDict):
-    topics: List[PutTopicsBodyTopicsItem]
+    topics: List[TopicInput]
+
+
+class _PutUsersBodyUsersItemRequired(TypedDict):
+    #: The login the hub signs the person in with
+    login: str
+
+
+class PutUsersBodyUsersItem(_PutUsersBodyUsersItemRequired, total=False):
+    #: The display name (accepted; not shown yet)
+    name: str
+    #: IANA zone, used until the person chooses their own in Hado
+    timezone: str
+    #: Language, used until the person chooses their own in Hado
+    locale: Literal["en", "ru", "uk"]
+    email: Optional[str]
+    slack_user_id: Optional[str]
+
+
+class PutUsersBody(TypedDict):
+    users: List[PutUsersBodyUsersItem]
+
+
+class PutUsersAnswerUsersItem(TypedDict):
+    login: str
+    #: This request made the user
+    created: bool
+
+
+class PutUsersAnswer(TypedDict):
+    """One result per user, in the order sent"""
+    users: List[PutUsersAnswerUsersItem]
 
 
 __all__ = [
@@ -373,11 +404,8 @@ __all__ = [
     "EventPayload",
     "EventState",
     "EveryNDaysRecurrenceRule",
-    "GetTopicsAnswer",
-    "GetTopicsAnswerTopicsItem",
-    "GetTopicsAnswerTopicsItemDefaults",
-    "GetTopicsAnswerTopicsItemLabels",
     "GroupOptions",
+    "LocalizedText",
     "MonthlyRecurrenceRule",
     "NoticeAnswer",
     "NoticeBatch",
@@ -393,8 +421,15 @@ __all__ = [
     "PutEventsAnswer",
     "PutEventsBody",
     "PutTopicsBody",
-    "PutTopicsBodyTopicsItem",
+    "PutUsersAnswer",
+    "PutUsersAnswerUsersItem",
+    "PutUsersBody",
+    "PutUsersBodyUsersItem",
     "RecurrenceRule",
+    "Topic",
+    "TopicDefaults",
+    "TopicInput",
+    "TopicsAnswer",
     "UpsertResult",
     "WeeklyRecurrenceRule",
     "YearlyRecurrenceRule",
