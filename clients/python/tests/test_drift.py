@@ -203,19 +203,19 @@ def test_request_bodies_match(openapi: Dict[str, Any]) -> None:
 def test_the_checks_fail_on_drift(openapi: Dict[str, Any]) -> None:
     """The checks above can fail: a document that moved on from the client is caught by each."""
     doc = copy.deepcopy(openapi)
-    # A new route (issue 23's PUT /api/topics) with no method.
-    doc["paths"]["/api/topics"] = {"put": {"operationId": "putTopics", "requestBody": {"content": {"application/json": {"schema": {
-        "type": "object", "required": ["topics"], "properties": {"topics": {"type": "array", "items": {"type": "object"}}}}}}}}}
-    assert route_problems(doc) == ["PUT /api/topics (putTopics) has no route in hado_client/_api.py ROUTES, and no method"]
+    # A new route with no method.
+    doc["paths"]["/api/labels"] = {"put": {"operationId": "putLabels", "requestBody": {"content": {"application/json": {"schema": {
+        "type": "object", "required": ["labels"], "properties": {"labels": {"type": "array", "items": {"type": "object"}}}}}}}}}
+    assert route_problems(doc) == ["PUT /api/labels (putLabels) has no route in hado_client/_api.py ROUTES, and no method"]
     # A new field in a notice, and a field of an event the document no longer has.
     notices = doc["paths"]["/api/notices"]["post"]["requestBody"]["content"]["application/json"]["schema"]
     for choice in (notices["anyOf"][0], notices["anyOf"][1]["properties"]["notices"]["items"]):
-        choice["properties"]["entity_label"] = {"type": "string", "maxLength": 200}
+        choice["properties"]["colour"] = {"type": "string", "maxLength": 200}
     events = doc["paths"]["/api/events"]["put"]["requestBody"]["content"]["application/json"]["schema"]
     del events["properties"]["events"]["items"]["properties"]["fire_at"]
     problems = body_problems(doc)
-    assert "postNotices|1.entity_label: in the document, missing from the client (NoticeInput)" in problems
-    assert "postNotices|2.notices[].entity_label: in the document, missing from the client (NoticeInput)" in problems
+    assert "postNotices|1.colour: in the document, missing from the client (NoticeInput)" in problems
+    assert "postNotices|2.notices[].colour: in the document, missing from the client (NoticeInput)" in problems
     assert "putEvents.events[].fire_at: the client has it (EventInput), the document does not" in problems
     # A new query parameter.
     doc["paths"]["/api/events"]["get"]["parameters"].append({"in": "query", "name": "cursor", "schema": {"type": "string"}})
