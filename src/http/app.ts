@@ -14,6 +14,7 @@ import { slackRoutes } from './routes/slack.ts';
 import { healthRoutes } from './routes/health.ts';
 import { apiNoticesRoutes } from './routes/api-notices.ts';
 import { apiUserTokenRoutes } from './routes/api-user-tokens.ts';
+import { apiFrameRoutes } from './routes/api-frames.ts';
 import { telegramHookRoutes } from './routes/telegram.ts';
 import { signedInRoutes } from './signed-in.ts';
 import { rejectUnstorableText } from './text-guard.ts';
@@ -122,6 +123,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   await app.register(slackRoutes(ctx));
   await app.register(apiNoticesRoutes(ctx));
   await app.register(apiUserTokenRoutes(ctx));
+  await app.register(apiFrameRoutes(ctx));
   await app.register(telegramHookRoutes(ctx));
   await app.register(inboxPageRoutes(ctx));
   return app;
