@@ -24,7 +24,7 @@ const FrameIn = Type.Object(
     recipients: Type.Optional(
       Type.Array(Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9._@+-]+$' }), { minItems: 1, maxItems: 1000, description: 'Logins' }),
     ),
-    all: Type.Optional(Type.Literal(true, { description: "Every open stream of this source's user tokens" })),
+    all: Type.Optional(Type.Boolean({ description: "true: every open stream of this source's user tokens (false is refused)" })),
   },
   { additionalProperties: false },
 );
@@ -33,9 +33,10 @@ const FramesIn = Type.Union([FrameIn, Type.Object({ frames: Type.Array(FrameIn, 
 
 const FramesOut = Type.Object({ accepted: Type.Integer({ minimum: 0, description: 'Frames announced' }) }, { additionalProperties: false });
 
-type Frame = { type: string; data?: unknown; recipients?: string[]; all?: true };
+type Frame = { type: string; data?: unknown; recipients?: string[]; all?: boolean };
 
 function checkFrame(frame: Frame, index: number): void {
+  if (frame.all === false) throw invalid('all', 'is true or left out', index);
   if ((frame.recipients === undefined) === (frame.all === undefined))
     throw invalid('recipients', 'name the recipients, or say all: true (one of the two)', index);
   const size = Buffer.byteLength(JSON.stringify(frame.data ?? null));

@@ -144,6 +144,29 @@ class ApiEvent(TypedDict):
     updated_at: Optional[str]
 
 
+class _PostFramesBody1Required(TypedDict):
+    #: The frame's name, e.g. "task_changed"
+    type: str
+
+
+class PostFramesBody1(_PostFramesBody1Required, total=False):
+    #: Any JSON, at most 4 KB
+    data: Any
+    #: Logins
+    recipients: List[str]
+    #: true: every open stream of this source's user tokens (false is refused)
+    all: bool
+
+
+class PostFramesBody2(TypedDict):
+    frames: List[PostFramesBody1]
+
+
+class PostFramesAnswer(TypedDict):
+    #: Frames announced
+    accepted: int
+
+
 NoticeMode = Literal["create", "upsert", "group"]
 
 
@@ -217,6 +240,23 @@ class NoticesAnswer(TypedDict):
 PostNoticesAnswer = Union[NoticeAnswer, NoticesAnswer]
 
 
+class _PostUserTokenBodyRequired(TypedDict):
+    #: The user's login (the token's sub)
+    login: str
+
+
+class PostUserTokenBody(_PostUserTokenBodyRequired, total=False):
+    #: How long it is valid; default 3600, at most 24 h
+    ttl_seconds: int
+
+
+class PostUserTokenAnswer(TypedDict):
+    #: An HS256 JWT: sub = login, iss = the source, aud = "hado"
+    token: str
+    #: Its exp as an instant
+    expires_at: str
+
+
 class _EventPayloadRequired(TypedDict):
     title: str
 
@@ -282,8 +322,13 @@ __all__ = [
     "NoticeResult",
     "NoticeResultKind",
     "NoticesAnswer",
+    "PostFramesAnswer",
+    "PostFramesBody1",
+    "PostFramesBody2",
     "PostNoticesAnswer",
     "PostNoticesBody",
+    "PostUserTokenAnswer",
+    "PostUserTokenBody",
     "PutEventsAnswer",
     "PutEventsBody",
     "RecurrenceRule",
