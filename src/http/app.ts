@@ -16,6 +16,7 @@ import { apiNoticesRoutes } from './routes/api-notices.ts';
 import { apiTopicsRoutes } from './routes/api-topics.ts';
 import { apiUserTokenRoutes } from './routes/api-user-tokens.ts';
 import { apiUsersRoutes } from './routes/api-users.ts';
+import { apiFrameRoutes } from './routes/api-frames.ts';
 import { telegramHookRoutes } from './routes/telegram.ts';
 import { signedInRoutes } from './signed-in.ts';
 import { rejectUnstorableText } from './text-guard.ts';
@@ -129,6 +130,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   await app.register(apiTopicsRoutes(ctx));
   await app.register(apiUserTokenRoutes(ctx));
   await app.register(apiUsersRoutes(ctx));
+  await app.register(apiFrameRoutes(ctx));
   await app.register(telegramHookRoutes(ctx));
   await app.register(inboxPageRoutes(ctx));
   return app;

@@ -16,6 +16,7 @@ import type { AppContext } from './context.ts';
 /** The routes a user token may call: "METHOD /route/url". */
 export const TOKEN_ROUTES: ReadonlySet<string> = new Set([
   'GET /me',
+  'GET /me/stream',
   'GET /me/notices',
   'POST /me/notices/read',
   'POST /me/notices/read-all',

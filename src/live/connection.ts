@@ -40,6 +40,21 @@ export const resyncBody = (lane: Lane): string => encodeBody({ type: 'resync', d
 
 export const PING = ': ping\n\n';
 
+/**
+ * Which of a user's connections a frame is for (issue 25): `all` (a resync),
+ * `unscoped` (forward-auth only: counts and rows across sources),
+ * `{ source }` (forward-auth and that source's token streams: its notices),
+ * `{ source, only: true }` (that source's token streams alone: its frames).
+ */
+export type Audience = 'all' | 'unscoped' | { source: number; only?: boolean };
+
+export function reaches(audience: Audience, conn: { sourceId: number | null }): boolean {
+  if (audience === 'all') return true;
+  if (audience === 'unscoped') return conn.sourceId === null;
+  if (conn.sourceId === null) return audience.only !== true;
+  return conn.sourceId === audience.source;
+}
+
 export class Connection {
   private readonly queues: Record<Lane, string[]> = { notice: [], event: [] };
   private seq = 0;
@@ -53,6 +68,8 @@ export class Connection {
     readonly userId: number,
     private readonly sink: Sink,
     private readonly depth: number,
+    /** The source of the user token that opened it (it sees that source only, issue 25); null for forward-auth. */
+    readonly sourceId: number | null = null,
   ) {}
 
   get isClosed(): boolean {

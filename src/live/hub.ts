@@ -1,7 +1,7 @@
 // The per-process hub of open streams: routes a frame only to its
 // recipients' connections, caps connections per user, and pings every
 // connection on one shared timer (25 s, SPEC B4) instead of a timer each.
-import { Connection, encodeBody, type Frame, type Lane, type Sink } from './connection.ts';
+import { type Audience, Connection, encodeBody, type Frame, type Lane, reaches, type Sink } from './connection.ts';
 
 export interface HubOptions {
   /** Open streams allowed per user (HADO_STREAM_MAX_PER_USER). */
@@ -34,14 +34,14 @@ export class Hub {
   }
 
   /** Opens a connection for a user; null when the user is at the cap. */
-  attach(userId: number, sink: Sink): Connection | null {
+  attach(userId: number, sink: Sink, sourceId: number | null = null): Connection | null {
     let set = this.byUser.get(userId);
     if (set && set.size >= this.opts.maxPerUser) return null;
     if (!set) {
       set = new Set();
       this.byUser.set(userId, set);
     }
-    const conn = new Connection(userId, sink, this.depth);
+    const conn = new Connection(userId, sink, this.depth, sourceId);
     set.add(conn);
     this.count++;
     return conn;
@@ -57,9 +57,10 @@ export class Hub {
   /**
    * Queues a frame on every connection of these users, in the given lane.
    * Never waits: a slow connection's lane overflows into a resync instead.
-   * Returns the number of connections reached.
+   * Returns the number of connections reached. `audience`: which of the
+   * users' connections (token streams see their own source only).
    */
-  publish(userIds: Iterable<number>, frame: Frame, lane: Lane): number {
+  publish(userIds: Iterable<number>, frame: Frame, lane: Lane, audience: Audience = 'all'): number {
     let body: string | null = null;
     let reached = 0;
     for (const id of new Set(userIds)) {
@@ -67,6 +68,7 @@ export class Hub {
       if (!set) continue;
       body ??= encodeBody(frame);
       for (const conn of set) {
+        if (!reaches(audience, conn)) continue;
         conn.enqueue(body, lane);
         reached++;
       }
@@ -75,8 +77,19 @@ export class Hub {
   }
 
   /** Queues a frame on every open connection (e.g. a resync after the LISTEN connection was lost). */
-  publishAll(frame: Frame, lane: Lane): number {
-    return this.publish(this.byUser.keys(), frame, lane);
+  publishAll(frame: Frame, lane: Lane, audience: Audience = 'all'): number {
+    return this.publish(this.byUser.keys(), frame, lane, audience);
+  }
+
+  /** Every connection's (user, token source) on this process whose source is set: the token streams. */
+  scopes(userIds: Iterable<number>): Map<number, number[]> {
+    const bySource = new Map<number, number[]>();
+    for (const id of new Set(userIds)) {
+      const sources = new Set<number>();
+      for (const conn of this.byUser.get(id) ?? []) if (conn.sourceId !== null) sources.add(conn.sourceId);
+      for (const s of sources) bySource.set(s, [...(bySource.get(s) ?? []), id]);
+    }
+    return bySource;
   }
 
   /** Whether this process holds a stream of the user: others need no work here. */

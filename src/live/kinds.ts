@@ -32,7 +32,8 @@ export const KINDS: Record<string, KindHandler> = {
       ctx.hub.publish(users, resyncFrame('events'), 'event');
     } else {
       for (const [id, userId, state] of changes) {
-        if (ctx.hub.hasUser(userId)) ctx.hub.publish([userId], { type: 'event', data: { id, state } }, 'event');
+        // Events are not part of a token stream's view (issue 25): forward-auth streams only.
+        if (ctx.hub.hasUser(userId)) ctx.hub.publish([userId], { type: 'event', data: { id, state } }, 'event', 'unscoped');
       }
     }
     ctx.refreshBadges(users);

@@ -17,6 +17,7 @@ import { Hub, type HubOptions } from './hub.ts';
 import { type KindContext, type KindHandler, KINDS, resyncFrame } from './kinds.ts';
 import { type Listener, listen } from './listener.ts';
 import { type NoticeFrameRequest, publishNoticeFrames } from './notices.ts';
+import { publishFrame } from './frames.ts';
 
 export interface LiveLog {
   warn(obj: object, msg: string): void;
@@ -132,6 +133,11 @@ export class Live {
 
   private async dispatch(msg: LiveMessage): Promise<void> {
     try {
+      // A source's own frame (issue 25): to its token streams, `all` included.
+      if (msg.k === 'frame') {
+        publishFrame(this.hub, msg);
+        return;
+      }
       if (msg.all) {
         this.publishAll(resyncFrame(msg.k), 'event');
         return;
@@ -156,7 +162,7 @@ export class Live {
     if (users.length === 0) return;
     try {
       const counts = await badgeCounts(this.store.db, users);
-      for (const [userId, badge] of counts) this.publish([userId], { type: 'badge', data: { badge } }, 'event');
+      for (const [userId, badge] of counts) this.hub.publish([userId], { type: 'badge', data: { badge } }, 'event', 'unscoped');
     } catch (err) {
       this.onError(err, 'live: badge query');
       this.publish(users, resyncFrame('badge'), 'event');

@@ -49,23 +49,32 @@ export async function publishNoticeFrames(db: Db, hub: Hub, requests: NoticeFram
       const view = recipientNoticeView(row);
       // toast: the topic asks for one and the web cell is on (issue 23); silent: the web cell is off (SPEC B3).
       const data = { ...view, toast: row.toast && !row.silent };
-      hub.publish([row.user_id], { type: 'notice', data: row.silent ? { ...data, silent: true } : data }, 'notice');
+      // A token stream sees its own source's notices only (issue 25).
+      hub.publish([row.user_id], { type: 'notice', data: row.silent ? { ...data, silent: true } : data }, 'notice', { source: row.source_id });
       unread.set(row.user_id, row.unread);
     }
     publishUnread(hub, unread);
+    await publishScopedUnread(db, hub, users);
   } catch {
     hub.publish(users, resyncNotices, 'notice');
   }
 }
 
-/** `unread`: the bell's count of each user. */
-export function publishUnread(hub: Hub, counts: Map<number, number>): void {
+/** `unread`: the bell's count of each user, across sources (forward-auth streams), or of one source (its token streams). */
+export function publishUnread(hub: Hub, counts: Map<number, number>, source: number | null = null): void {
   for (const [userId, n] of counts) {
-    hub.publish([userId], { type: 'unread', data: { unread: n, unread_label: unreadLabel(n) } }, 'notice');
+    const frame = { type: 'unread', data: { unread: n, unread_label: unreadLabel(n) } };
+    hub.publish([userId], frame, 'notice', source === null ? 'unscoped' : { source, only: true });
   }
+}
+
+/** The count of each source's token streams of these users: one query per source. */
+async function publishScopedUnread(db: Db, hub: Hub, users: number[]): Promise<void> {
+  for (const [source, ids] of hub.scopes(users)) publishUnread(hub, await unreadCounts(db, ids, source), source);
 }
 
 /** The bell's count of these users, read now. */
 export async function publishUnreadOf(db: Db, hub: Hub, users: number[]): Promise<void> {
   publishUnread(hub, await unreadCounts(db, users));
+  await publishScopedUnread(db, hub, users);
 }

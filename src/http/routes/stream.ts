@@ -52,7 +52,8 @@ export function streamRoutes(ctx: AppContext): FastifyPluginAsync {
           end: () => raw.end(),
           destroy: () => raw.destroy(),
         };
-        const conn = live.hub.attach(user.id, sink);
+        // A user token's stream sees its own source only (issue 25).
+        const conn = live.hub.attach(user.id, sink, request.tokenSource?.id ?? null);
         if (!conn) {
           throw new HadoError(
             429,

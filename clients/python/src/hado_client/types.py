@@ -195,6 +195,29 @@ class TopicsAnswer(TypedDict):
     topics: List[Topic]
 
 
+class _PostFramesBody1Required(TypedDict):
+    #: The frame's name, e.g. "task_changed"
+    type: str
+
+
+class PostFramesBody1(_PostFramesBody1Required, total=False):
+    #: Any JSON, at most 4 KB
+    data: Any
+    #: Logins
+    recipients: List[str]
+    #: true: every open stream of this source's user tokens (false is refused)
+    all: bool
+
+
+class PostFramesBody2(TypedDict):
+    frames: List[PostFramesBody1]
+
+
+class PostFramesAnswer(TypedDict):
+    #: Frames announced
+    accepted: int
+
+
 NoticeMode = Literal["create", "upsert", "group"]
 
 
@@ -414,6 +437,9 @@ __all__ = [
     "NoticeResult",
     "NoticeResultKind",
     "NoticesAnswer",
+    "PostFramesAnswer",
+    "PostFramesBody1",
+    "PostFramesBody2",
     "PostNoticesAnswer",
     "PostNoticesBody",
     "PostUserTokenAnswer",
