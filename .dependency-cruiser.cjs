@@ -25,9 +25,9 @@ module.exports = {
     {
       name: 'db-is-storage',
       severity: 'error',
-      comment: 'db/ is storage: it may use the domain types, never the layers above it.',
+      comment: 'db/ is storage: it may use the domain types and the error helpers (errors.ts, describe-failure.ts), never the layers above it.',
       from: { path: '^src/db/' },
-      to: { path: '^src/', pathNot: '^src/(db/|domain/|errors\\.ts$)' },
+      to: { path: '^src/', pathNot: '^src/(db/|domain/|errors\\.ts$|describe-failure\\.ts$)' },
     },
     {
       name: 'core-does-not-reach-up',

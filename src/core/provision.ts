@@ -3,7 +3,6 @@
 // and the email and Slack ids it vouches for, which become confirmed channels
 // without a mail or DM. A batch of at most 500, all or nothing.
 import type { Clock } from '../clock.ts';
-import type { ChannelRegistry } from '../channels/registry.ts';
 import type { Db } from '../db/connect.ts';
 import type { ChannelType } from '../domain/channels.ts';
 import { deleteVouchedChannel, provideSettings, upsertVouchedChannel } from '../db/provision.ts';
@@ -14,6 +13,17 @@ import { HadoError } from '../errors.ts';
 import { isLocale, LOCALES } from '../i18n/locales.ts';
 import { LOGIN_PATTERN } from '../config.ts';
 import { resettleUser } from './users.ts';
+
+/**
+ * What provisioning needs of the channel types (the registry of channels/
+ * satisfies it; core/ does not import channels/): each type that a source may
+ * vouch for, with the user field naming it and the row config made from it.
+ */
+export interface VouchingChannels {
+  all(): ReadonlyArray<{ readonly type: ChannelType; readonly vouch?: Vouch }>;
+  get(type: ChannelType): { readonly vouch?: Vouch } | undefined;
+}
+type Vouch = { field: string; config(value: string): { config: Record<string, unknown>; secret: string | null } };
 
 export const MAX_USERS_PER_BATCH = 500;
 
@@ -40,7 +50,7 @@ function optionalText(raw: Record<string, unknown>, index: number, field: string
 }
 
 /** Checks the batch; a 422 names users[i].field. Channel values are checked by their channel type (Channel.vouch). */
-export function parseUsers(raw: unknown, channels: ChannelRegistry): ProvisionedUser[] {
+export function parseUsers(raw: unknown, channels: VouchingChannels): ProvisionedUser[] {
   if (!Array.isArray(raw)) throw new HadoError(422, 'invalid', 'users: must be an array', { field: 'users' });
   if (raw.length > MAX_USERS_PER_BATCH) throw new HadoError(422, 'invalid', `users: at most ${MAX_USERS_PER_BATCH} per request`, { field: 'users' });
   const vouching = channels.all().filter((c) => c.vouch);
@@ -88,7 +98,7 @@ export interface ProvisionResult {
 export async function provisionUsers(
   db: Db,
   clock: Clock,
-  channels: ChannelRegistry,
+  channels: VouchingChannels,
   defaults: NewUserDefaults,
   sourceId: number,
   users: ProvisionedUser[],

@@ -2,7 +2,6 @@
 // kind of notice it sends — labels and a section in Hado's languages, the
 // channel types it may ever use, the grid's defaults, and its delivery,
 // toast and regroup policies. Pure: the rules that read a declaration.
-import { BASE_LOCALE, type Locale } from '../i18n/locales.ts';
 import { CHANNEL_TYPES, type ChannelType } from './channels.ts';
 
 /** presence: SPEC B5's presence-first rule (the default); all: every allowed, wanted channel at once. */
@@ -17,7 +16,11 @@ export const MAX_TOPICS = 500;
 /** A label or section name is at most this long. */
 export const MAX_LABEL = 100;
 
-export type LocalizedText = Partial<Record<Locale, string>>;
+/** A text per locale code (the codes Hado speaks are listed in i18n/locales.ts; the parser checks them). */
+export type LocalizedText = Partial<Record<string, string>>;
+
+/** The language every text falls back to (i18n/locales.ts' BASE_LOCALE; domain/ imports nothing above it). */
+const BASE_LOCALE = 'en';
 
 /** One declared topic, every default filled in. */
 export interface TopicDeclaration {
@@ -79,7 +82,7 @@ export function declarationProblem(topics: readonly TopicDeclarationIn[]): [numb
 }
 
 /** A text in the reader's language, else English, else the fallback (the topic's name). */
-export function localized(text: LocalizedText, locale: Locale, fallback: string): string {
+export function localized(text: LocalizedText, locale: string, fallback: string): string {
   return text[locale] ?? text[BASE_LOCALE] ?? fallback;
 }
 

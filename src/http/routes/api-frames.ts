@@ -7,7 +7,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { Type } from 'typebox';
-import { notifyFrame, userIdsOf } from '../../db/frames.ts';
+import { sendFrames } from '../../core/frames.ts';
 import { HadoError, invalid } from '../../errors.ts';
 import { authenticateSource } from '../auth.ts';
 import type { AppContext } from '../context.ts';
@@ -80,11 +80,7 @@ export function apiFrameRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
             { 'retry-after': retry },
           );
         }
-        for (const f of frames) {
-          const users = f.all ? 'all' : await userIdsOf(ctx.db, f.recipients!);
-          await notifyFrame(ctx.db, { s: source.id, n: source.name, t: f.type, x: f.data ?? null }, users);
-        }
-        return { accepted: frames.length };
+        return { accepted: await sendFrames(ctx.db, source, frames) };
       },
     );
   };

@@ -9,7 +9,7 @@ import { Type } from 'typebox';
 import { type ChannelRow, listChannels, removeChannel, switchChannel } from '../../core/channels.ts';
 import { CHANNEL_TYPES, type ChannelType } from '../../domain/channels.ts';
 import { toDate } from '../../domain/time.ts';
-import { graceSecondsOf, rotateWebhookSecret } from '../../core/webhook-secret.ts';
+import { graceSecondsOf, rotateWebhookSecret } from '../../channels/webhook/rotate-secret.ts';
 import { invalid } from '../../errors.ts';
 import { toLocale } from '../../i18n/locales.ts';
 import type { AppContext } from '../context.ts';

@@ -1,11 +1,11 @@
 // Why is this event in its state, and when and where will it next remind?
-//   GET /me/events/{id}/why        the answer as JSON (core/why.ts)
+//   GET /me/events/{id}/why        the answer as JSON (scheduler/why.ts)
 //   GET /inbox/events/{id}/why     the same as a page, linked from each inbox item
 // Both signed in (signed-in.ts); another user's event is 404.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { userSettingsView } from '../../core/users.ts';
-import { explainUserEvent } from '../../core/why.ts';
+import { explainUserEvent } from '../../scheduler/why.ts';
 import { CHANNEL_TYPES } from '../../domain/channels.ts';
 import { loadAssets } from '../assets.ts';
 import { signedInUser } from '../auth.ts';

@@ -1,7 +1,7 @@
 // The "Why?" page of one event (/inbox/events/{id}/why): the explanation of
 // GET /me/events/{id}/why as a page. Its sentences are the API's (English,
 // like every API message), so the page says so with lang="en".
-import type { WhyResult } from '../../core/why.ts';
+import type { WhyResult } from '../../scheduler/why.ts';
 import { Temporal } from '../../domain/time.ts';
 import { localWords } from '../../domain/why.ts';
 import type { Locale } from '../../i18n/locales.ts';

@@ -1,7 +1,8 @@
 // GET /me/events/{id}/why: reads what the tick would read about one event —
 // its row, its user's zone and hours, its channels and their presence, the
 // delivery log of the window open now — and lets domain/why.ts explain it as
-// of the injected clock. It writes nothing.
+// of the injected clock, with the tick's own window configuration and
+// presence cache (hence here, beside the tick). It writes nothing.
 import { PresenceCache } from '../channels/presence.ts';
 import { channelsOfUsers, presenceUser } from '../db/channels.ts';
 import type { Db } from '../db/connect.ts';
@@ -13,8 +14,11 @@ import { fromDate, toDate } from '../domain/time.ts';
 import { explainEvent, type WhyAnswer } from '../domain/why.ts';
 import { openWindow } from '../domain/windows.ts';
 import { notFound } from '../errors.ts';
-import type { AppContext } from '../http/context.ts';
-import { windowConfigOf } from '../scheduler/tick.ts';
+import type { Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import type { ChannelRegistry } from '../channels/registry.ts';
+import type { ErrorSink } from '../errors.ts';
+import { windowConfigOf } from './tick.ts';
 
 export interface WhyResult extends WhyAnswer {
   event_id: number;
@@ -35,7 +39,7 @@ async function loadEvent(db: Db, eventId: number, userId: number) {
 
 /** The explanation of one of the user's events as of ctx.clock's now; 404 for another user's event. */
 export async function explainUserEvent(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config' | 'channels' | 'onError'>,
+  ctx: { db: Db; clock: Clock; config: Config; channels: ChannelRegistry; onError: ErrorSink },
   eventId: number,
   userId: number,
 ): Promise<WhyResult> {

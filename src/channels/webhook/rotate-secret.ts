@@ -3,10 +3,10 @@
 // the grace period ends, so the receiver can switch to the new one without
 // missing a delivery. Standard Webhooks allows several space-separated
 // signatures in webhook-signature for exactly this.
-import type { ChannelRow } from '../db/channels.ts';
-import type { Db } from '../db/connect.ts';
-import { newWebhookSecret } from '../channels/webhook/channel.ts';
-import { conflict, invalid, notFound } from '../errors.ts';
+import type { ChannelRow } from '../../db/channels.ts';
+import type { Db } from '../../db/connect.ts';
+import { newWebhookSecret } from './channel.ts';
+import { conflict, invalid, notFound } from '../../errors.ts';
 
 export const DEFAULT_GRACE_SECONDS = 24 * 60 * 60;
 export const MAX_GRACE_SECONDS = 7 * 24 * 60 * 60;
