@@ -10,6 +10,7 @@ import { parseNetwork } from './net/outbound.ts';
 import { isLocale, LOCALES, type Locale } from './i18n/locales.ts';
 import { channelKeyProblems, EXPO_KEYS, MAIL_KEYS, PUSH_KEYS, SLACK_KEYS, TELEGRAM_KEYS } from './config/channel-keys.ts';
 import { EMBED_KEYS, type EmbedConfig } from './config/embed-keys.ts';
+import { LIMIT_KEYS, type LimitConfig } from './config/limit-keys.ts';
 import {
   Bad,
   type Env,
@@ -29,7 +30,7 @@ import { TRIAL_KEYS, trialProblems } from './config/trial.ts';
 
 export { addressMatcher, maskUrlPassword } from './config/parsers.ts';
 
-export interface Config extends EmbedConfig {
+export interface Config extends EmbedConfig, LimitConfig {
   port: number;
   host: string;
   databaseUrl: string | null;
@@ -81,9 +82,6 @@ export interface Config extends EmbedConfig {
   databaseWaitMs: number;
   connectTimeoutMs: number;
   deliveryHostConcurrency: number;
-  /** Confirmation mails and Slack DMs per target (address, Slack user) and per user in 24 hours (issue 27). */
-  confirmationsPerTarget: number;
-  confirmationsPerUser: number;
 }
 
 export const LOGIN_PATTERN = /^[A-Za-z0-9._@+-]{1,128}$/;
@@ -147,6 +145,7 @@ export const KEYS = {
   ...EXPO_KEYS,
   ...EMBED_KEYS,
   ...TRIAL_KEYS,
+  ...LIMIT_KEYS,
   presenceTimeoutMs: {
     env: 'HADO_PRESENCE_TIMEOUT',
     doc: 'Seconds to wait for a presence answer before it counts as unknown',
@@ -330,18 +329,6 @@ export const KEYS = {
     doc: 'Deliveries one worker process sends at once to one receiver host (scheme, name, port), a quarter of it while the host is slow or failing; the rest wait their turn',
     default: () => '32',
     parse: int(1, 1000),
-  },
-  confirmationsPerTarget: {
-    env: 'HADO_CONFIRMATIONS_PER_TARGET',
-    doc: 'Confirmation mails or Slack DMs one address or Slack user gets in 24 hours, from all users together, before a 429',
-    default: () => '3',
-    parse: int(1, 1000),
-  },
-  confirmationsPerUser: {
-    env: 'HADO_CONFIRMATIONS_PER_USER',
-    doc: 'Confirmation mails and Slack DMs one user may have Hado send in 24 hours before a 429',
-    default: () => '10',
-    parse: int(1, 10_000),
   },
 } satisfies { [K in keyof Config]: Key<Config[K]> };
 
