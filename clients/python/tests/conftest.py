@@ -86,10 +86,11 @@ class Hado:
             raise RuntimeError(f"hado {' '.join(args)} failed ({done.returncode}):\n{done.stdout}\n{done.stderr}")
         return done.stdout
 
-    def source(self, name: str) -> str:
-        """The token of the source `name`, created with `hado source:create` the first time."""
+    def source(self, name: str, can: Optional[str] = None) -> str:
+        """The token of the source `name`, created with `hado source:create` the first time
+        (with `--can <can>`, e.g. "provision", when given)."""
         if name not in self.tokens:
-            self.tokens[name] = parse_token(self.cli("source:create", name))
+            self.tokens[name] = parse_token(self.cli("source:create", name, *(["--can", can] if can else [])))
         return self.tokens[name]
 
     def me(self, login: str, method: str, path: str, body: Any = None) -> Tuple[int, Any]:

@@ -70,6 +70,19 @@ NAMES: Dict[str, str] = {
     "putTopics.body.topics[].defaults": "TopicDefaults",
     "putTopics.answer": "TopicsAnswer",
     "putTopics.answer.topics[]": "Topic",
+    # PUT /api/users (issue 24)
+    "putUsers.body": "PutUsersBody",
+    "putUsers.body.users[]": "UserInput",
+    "putUsers.answer": "PutUsersAnswer",
+    "putUsers.answer.users[]": "ProvisionResult",
+    # POST /api/user-tokens (issue 25)
+    "postUserToken.body": "UserTokenInput",
+    "postUserToken.answer": "UserToken",
+    # POST /api/frames (issue 25)
+    "postFrames.body": "PostFramesBody",
+    "postFrames.body|0": "FrameInput",
+    "postFrames.body|1": "FrameBatch",
+    "postFrames.answer": "PostFramesAnswer",
 }
 
 HEADER = '''\

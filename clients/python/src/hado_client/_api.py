@@ -17,11 +17,15 @@ from .types import (
     ApiEvent,
     EventIdentity,
     EventInput,
+    FrameBatch,
+    FrameInput,
     NoticeAnswer,
     NoticeBatch,
     NoticeInput,
     NoticeResult,
     NoticesAnswer,
+    PostFramesAnswer,
+    PostFramesBody,
     PostNoticesBody,
     PutEventsAnswer,
     PutEventsBody,
@@ -29,11 +33,13 @@ from .types import (
     Topic,
     TopicInput,
     TopicsAnswer,
+    ProvisionResult,
     PutUsersAnswer,
-    PutUsersAnswerUsersItem,
     PutUsersBody,
-    PutUsersBodyUsersItem,
     UpsertResult,
+    UserInput,
+    UserToken,
+    UserTokenInput,
 )
 
 T = TypeVar("T")
@@ -65,6 +71,8 @@ ROUTES: Dict[str, Route] = {
         Route("postNotices", "POST", "/api/notices", "post_notices", body=PostNoticesBody),
         Route("putTopics", "PUT", "/api/topics", "put_topics", body=PutTopicsBody),
         Route("getTopics", "GET", "/api/topics", "get_topics"),
+        Route("postUserToken", "POST", "/api/user-tokens", "create_user_token", body=UserTokenInput),
+        Route("postFrames", "POST", "/api/frames", "post_frames", body=PostFramesBody),
     )
 }
 
@@ -97,7 +105,7 @@ def put_events(events: Sequence[EventInput]) -> Call[List[UpsertResult]]:
     return Call(ROUTES["putEvents"], lambda answer: cast(PutEventsAnswer, answer)["events"], body=body)
 
 
-def put_users(users: Sequence[PutUsersBodyUsersItem]) -> Call[List[PutUsersAnswerUsersItem]]:
+def put_users(users: Sequence[UserInput]) -> Call[List[ProvisionResult]]:
     if isinstance(users, Mapping):
         raise TypeError("put_users takes a list of users (at most 500), not one user")
     body: PutUsersBody = {"users": list(users)}
@@ -150,3 +158,28 @@ def put_topics(topics: Sequence[TopicInput]) -> Call[List[Topic]]:
 
 def get_topics() -> Call[List[Topic]]:
     return Call(ROUTES["getTopics"], lambda answer: cast(TopicsAnswer, answer)["topics"])
+
+
+def create_user_token(login: str, ttl_seconds: Optional[int]) -> Call[UserToken]:
+    """Minting a token changes nothing on the server: it may be repeated."""
+    body: UserTokenInput = {"login": login}
+    if ttl_seconds is not None:
+        body["ttl_seconds"] = ttl_seconds
+    return Call(ROUTES["postUserToken"], lambda answer: cast(UserToken, answer), body=body)
+
+
+FramesArg = Union[FrameInput, FrameBatch, Sequence[FrameInput]]
+
+
+def post_frames(frames: FramesArg) -> Call[int]:
+    """One frame (a dict with type), or a batch (a list, or {"frames": [...]}, at most 100).
+    Never retried: a repeated frame reaches the streams twice."""
+    body: PostFramesBody
+    if isinstance(frames, Mapping):
+        if "frames" in frames and "type" not in frames:
+            body = {"frames": list(cast(FrameBatch, frames)["frames"])}
+        else:
+            body = cast(FrameInput, frames)
+    else:
+        body = {"frames": list(frames)}
+    return Call(ROUTES["postFrames"], lambda answer: cast(PostFramesAnswer, answer)["accepted"], body=body, repeatable=False)

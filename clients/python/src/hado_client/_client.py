@@ -22,7 +22,7 @@ from . import _api, _http
 from ._exceptions import HadoApiError, HadoConnectionError
 from ._retry import Backoff, retry_after_seconds, retryable
 from ._version import __version__
-from .types import ApiEvent, EventInput, NoticeBatch, NoticeInput, NoticeResult, PutUsersAnswerUsersItem, PutUsersBodyUsersItem, Topic, TopicInput, UpsertResult
+from .types import ApiEvent, EventInput, NoticeBatch, NoticeInput, NoticeResult, ProvisionResult, Topic, TopicInput, UpsertResult, UserInput, UserToken
 
 T = TypeVar("T")
 
@@ -181,7 +181,7 @@ class Client:
         Retried: an upsert can be repeated."""
         return self._run(_api.put_events(events))
 
-    def put_users(self, users: Sequence[PutUsersBodyUsersItem]) -> List[PutUsersAnswerUsersItem]:
+    def put_users(self, users: Sequence[UserInput]) -> List[ProvisionResult]:
         """PUT /api/users: provision a batch of users (capability provision; at most 500, all or nothing).
         Retried: the same batch writes the same."""
         return self._run(_api.put_users(users))
@@ -201,6 +201,19 @@ class Client:
     def get_topics(self) -> List[Topic]:
         """GET /api/topics: the source's declared topics, every default filled in. Retried."""
         return self._run(_api.get_topics())
+
+    def create_user_token(self, login: str, ttl_seconds: Optional[int] = None) -> UserToken:
+        """POST /api/user-tokens: a user token for the embedded inbox ({"token", "expires_at"}), the one
+        sign_user_token makes with the source's signing key; ttl_seconds defaults to 3600, at most 24 h.
+        Retried: minting changes nothing."""
+        return self._run(_api.create_user_token(login, ttl_seconds))
+
+    def post_frames(self, frames: "_api.FramesArg") -> int:
+        """POST /api/frames: put the source's own frames on its users' live streams, never stored. One
+        frame ({"type", "data", "recipients"} or "all": True; data at most 4 KB of JSON) or a batch
+        (a list or {"frames": [...]}, at most 100); returns how many were accepted. Never retried:
+        a repeated frame reaches the streams twice."""
+        return self._run(_api.post_frames(frames))
 
     @overload
     def post_notices(self, notices: NoticeInput) -> NoticeResult: ...
@@ -272,7 +285,7 @@ class AsyncClient:
         """PUT /api/events (see Client.put_events)."""
         return await self._run(_api.put_events(events))
 
-    async def put_users(self, users: Sequence[PutUsersBodyUsersItem]) -> List[PutUsersAnswerUsersItem]:
+    async def put_users(self, users: Sequence[UserInput]) -> List[ProvisionResult]:
         """PUT /api/users (see Client.put_users)."""
         return await self._run(_api.put_users(users))
 
@@ -291,6 +304,14 @@ class AsyncClient:
     async def get_topics(self) -> List[Topic]:
         """GET /api/topics (see Client.get_topics)."""
         return await self._run(_api.get_topics())
+
+    async def create_user_token(self, login: str, ttl_seconds: Optional[int] = None) -> UserToken:
+        """POST /api/user-tokens (see Client.create_user_token)."""
+        return await self._run(_api.create_user_token(login, ttl_seconds))
+
+    async def post_frames(self, frames: "_api.FramesArg") -> int:
+        """POST /api/frames (see Client.post_frames)."""
+        return await self._run(_api.post_frames(frames))
 
     @overload
     async def post_notices(self, notices: NoticeInput) -> NoticeResult: ...

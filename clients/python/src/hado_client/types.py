@@ -195,12 +195,12 @@ class TopicsAnswer(TypedDict):
     topics: List[Topic]
 
 
-class _PostFramesBody1Required(TypedDict):
+class _FrameInputRequired(TypedDict):
     #: The frame's name, e.g. "task_changed"
     type: str
 
 
-class PostFramesBody1(_PostFramesBody1Required, total=False):
+class FrameInput(_FrameInputRequired, total=False):
     #: Any JSON, at most 4 KB
     data: Any
     #: Logins
@@ -209,8 +209,11 @@ class PostFramesBody1(_PostFramesBody1Required, total=False):
     all: bool
 
 
-class PostFramesBody2(TypedDict):
-    frames: List[PostFramesBody1]
+class FrameBatch(TypedDict):
+    frames: List[FrameInput]
+
+
+PostFramesBody = Union[FrameInput, FrameBatch]
 
 
 class PostFramesAnswer(TypedDict):
@@ -292,17 +295,17 @@ class NoticesAnswer(TypedDict):
 PostNoticesAnswer = Union[NoticeAnswer, NoticesAnswer]
 
 
-class _PostUserTokenBodyRequired(TypedDict):
+class _UserTokenInputRequired(TypedDict):
     #: The user's login (the token's sub)
     login: str
 
 
-class PostUserTokenBody(_PostUserTokenBodyRequired, total=False):
+class UserTokenInput(_UserTokenInputRequired, total=False):
     #: How long it is valid; default 3600, at most 24 h
     ttl_seconds: int
 
 
-class PostUserTokenAnswer(TypedDict):
+class UserToken(TypedDict):
     #: An HS256 JWT: sub = login, iss = the source, aud = "hado"
     token: str
     #: Its exp as an instant
@@ -382,12 +385,12 @@ class PutTopicsBody(TypedDict):
     topics: List[TopicInput]
 
 
-class _PutUsersBodyUsersItemRequired(TypedDict):
+class _UserInputRequired(TypedDict):
     #: The login the hub signs the person in with
     login: str
 
 
-class PutUsersBodyUsersItem(_PutUsersBodyUsersItemRequired, total=False):
+class UserInput(_UserInputRequired, total=False):
     #: The display name (accepted; not shown yet)
     name: str
     #: IANA zone, used until the person chooses their own in Hado
@@ -399,10 +402,10 @@ class PutUsersBodyUsersItem(_PutUsersBodyUsersItemRequired, total=False):
 
 
 class PutUsersBody(TypedDict):
-    users: List[PutUsersBodyUsersItem]
+    users: List[UserInput]
 
 
-class PutUsersAnswerUsersItem(TypedDict):
+class ProvisionResult(TypedDict):
     login: str
     #: This request made the user
     created: bool
@@ -410,7 +413,7 @@ class PutUsersAnswerUsersItem(TypedDict):
 
 class PutUsersAnswer(TypedDict):
     """One result per user, in the order sent"""
-    users: List[PutUsersAnswerUsersItem]
+    users: List[ProvisionResult]
 
 
 __all__ = [
@@ -427,6 +430,8 @@ __all__ = [
     "EventPayload",
     "EventState",
     "EveryNDaysRecurrenceRule",
+    "FrameBatch",
+    "FrameInput",
     "GroupOptions",
     "LocalizedText",
     "MonthlyRecurrenceRule",
@@ -438,25 +443,24 @@ __all__ = [
     "NoticeResultKind",
     "NoticesAnswer",
     "PostFramesAnswer",
-    "PostFramesBody1",
-    "PostFramesBody2",
+    "PostFramesBody",
     "PostNoticesAnswer",
     "PostNoticesBody",
-    "PostUserTokenAnswer",
-    "PostUserTokenBody",
+    "ProvisionResult",
     "PutEventsAnswer",
     "PutEventsBody",
     "PutTopicsBody",
     "PutUsersAnswer",
-    "PutUsersAnswerUsersItem",
     "PutUsersBody",
-    "PutUsersBodyUsersItem",
     "RecurrenceRule",
     "Topic",
     "TopicDefaults",
     "TopicInput",
     "TopicsAnswer",
     "UpsertResult",
+    "UserInput",
+    "UserToken",
+    "UserTokenInput",
     "WeeklyRecurrenceRule",
     "YearlyRecurrenceRule",
 ]
