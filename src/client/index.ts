@@ -32,6 +32,10 @@ export type NoticeResult = Extract<JsonAnswer<operations['postNotices'], 200>, {
 export type TopicInput = JsonBody<operations['putTopics']>['topics'][number];
 /** A declared topic as GET /api/topics answers it, every default filled in. */
 export type Topic = JsonAnswer<operations['getTopics'], 200>['topics'][number];
+/** POST /api/user-tokens (issue 25): a user token for the embedded inbox and when it expires. */
+export type UserToken = JsonAnswer<operations['postUserToken'], 200>;
+/** One frame of POST /api/frames (issue 25): a type, JSON data (at most 4 KB), and recipients or all: true. */
+export type FrameInput = Extract<JsonBody<operations['postFrames']>, { type: unknown }>;
 /** The body of every error answer. */
 export type ErrorBody = JsonAnswer<operations['putEvents'], 422>;
 
@@ -93,6 +97,17 @@ export interface HadoClient {
   putTopics(topics: TopicInput[]): Promise<Topic[]>;
   /** GET /api/topics: the source's declared topics. Retried. */
   getTopics(): Promise<Topic[]>;
+  /**
+   * POST /api/user-tokens: a user token for the embedded inbox (the one a backend signs with the
+   * source's signing key); ttlSeconds defaults to 3600, at most 24 h. Retried: minting changes nothing.
+   */
+  createUserToken(login: string, ttlSeconds?: number): Promise<UserToken>;
+  /**
+   * POST /api/frames: put the source's own frames on its users' live streams (never stored): one frame,
+   * or a batch (an array or { frames }, at most 100). Answers how many were accepted. Never retried:
+   * a repeated frame reaches the streams twice.
+   */
+  postFrames(frames: FrameInput | FrameInput[] | { frames: FrameInput[] }): Promise<number>;
 }
 
 const RETRY_AFTER_MAX_MS = 5 * 60_000;
@@ -198,6 +213,16 @@ export function createClient(options: ClientOptions): HadoClient {
     async getTopics() {
       const { json } = await call('GET', '/api/topics', undefined, true);
       return (json as { topics: Topic[] }).topics;
+    },
+    async createUserToken(login, ttlSeconds) {
+      const body = ttlSeconds === undefined ? { login } : { login, ttl_seconds: ttlSeconds };
+      const { json } = await call('POST', '/api/user-tokens', body, true);
+      return json as UserToken;
+    },
+    async postFrames(input) {
+      const body = Array.isArray(input) ? { frames: input } : input;
+      const { json } = await call('POST', '/api/frames', body, false);
+      return (json as { accepted: number }).accepted;
     },
   };
 }

@@ -6,6 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, HadoApiError, retryAfterMs } from '../../src/client/index.ts';
+import { rotateKey } from '../../src/core/user-tokens.ts';
 import { createSource, createTestApp, type TestApp } from '../support/app.ts';
 
 type Fault = { status: 503 | 500 | 429; retryAfter?: string } | 'drop';
@@ -23,6 +24,7 @@ beforeAll(async () => {
   t = await createTestApp({ now: '2026-08-01T12:00:00Z' });
   hado = await t.app.listen({ port: 0, host: '127.0.0.1' });
   token = await createSource(t, 'docs');
+  await rotateKey(t.store.db, t.clock, 'docs', 0); // a signing key, for createUserToken
   proxy = http.createServer((req, res) => {
     seen.push(`${req.method} ${req.url}`);
     const fault = faults.shift();
@@ -105,6 +107,23 @@ describe('the calls', () => {
     expect(again).toEqual([{ ...one, result: 'duplicate' }]);
     const batch = await c.postNotices({ notices: [{ recipients: ['boris'], title: 'Export finished' }] });
     expect(batch).toHaveLength(1);
+  });
+
+  it('createUserToken mints the embedded inbox token; postFrames takes one frame or a batch', async () => {
+    const { c } = client();
+    const { token: jwt, expires_at } = await c.createUserToken('nikita', 600);
+    const claims = JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString());
+    expect([claims.sub, claims.iss, claims.aud]).toEqual(['nikita', 'docs', 'hado']);
+    expect(new Date(expires_at).getTime()).toBe(claims.exp * 1000);
+    expect(await c.postFrames({ type: 'task_changed', data: { id: 7 }, recipients: ['nikita'] })).toBe(1);
+    expect(
+      await c.postFrames([
+        { type: 'ping', all: true },
+        { type: 'pong', recipients: ['nikita'] },
+      ]),
+    ).toBe(2);
+    expect(await c.postFrames({ frames: [{ type: 'ping', all: true }] })).toBe(1);
+    await expect(c.postFrames({ type: 'big', data: 'x'.repeat(5000), all: true })).rejects.toMatchObject({ status: 422, field: 'data' });
   });
 
   it('keeps a path prefix in baseUrl (Hado behind a reverse proxy at /hado/)', async () => {
@@ -195,6 +214,14 @@ describe('retries', () => {
     faults = ['drop', 'drop'];
     await expect(c.getEvents({ source_ref: 'person:42', topic: 'birthday' })).rejects.toThrow(TypeError);
     expect(seen).toHaveLength(2);
+  });
+
+  it('a frame is never repeated (it would reach the streams twice); a user token is', async () => {
+    const { c } = client();
+    faults = [{ status: 503 }];
+    await expect(c.postFrames({ type: 'ping', all: true })).rejects.toMatchObject({ status: 503 });
+    faults = [{ status: 503 }];
+    expect((await c.createUserToken('nikita')).token.split('.')).toHaveLength(3);
   });
 
   it('a notice without dedupe_key is not repeated (it could be written twice); with one it is', async () => {
