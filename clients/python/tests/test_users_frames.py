@@ -43,7 +43,7 @@ def test_create_user_token(hado: Hado) -> None:
     assert 3590 <= default["exp"] - int(time.time()) <= 3610
     with pytest.raises(HadoApiError) as refused:
         client.create_user_token("py.ana", ttl_seconds=24 * 3600 + 1)
-    assert (refused.value.status, refused.value.field) in ((400, "ttl_seconds"), (422, "ttl_seconds"), (400, None))
+    assert (refused.value.status, refused.value.field) == (422, "ttl_seconds")
 
 
 def test_post_frames(hado: Hado) -> None:
