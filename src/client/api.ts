@@ -10502,6 +10502,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "task_changed",
+                 *       "data": {
+                 *         "task": 12,
+                 *         "status": "done"
+                 *       },
+                 *       "recipients": [
+                 *         "ana"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @description The frame's name, e.g. "task_changed" */
                     type: string;

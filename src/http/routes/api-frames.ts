@@ -29,18 +29,24 @@ const FrameIn = Type.Object(
   { additionalProperties: false },
 );
 
-const FramesIn = Type.Union([FrameIn, Type.Object({ frames: Type.Array(FrameIn, { minItems: 1, maxItems: MAX_FRAMES }) }, { additionalProperties: false })]);
+const FramesIn = Type.Union([FrameIn, Type.Object({ frames: Type.Array(FrameIn, { minItems: 1, maxItems: MAX_FRAMES }) }, { additionalProperties: false })], {
+  examples: [{ type: 'task_changed', data: { task: 12, status: 'done' }, recipients: ['ana'] }],
+});
 
 const FramesOut = Type.Object({ accepted: Type.Integer({ minimum: 0, description: 'Frames announced' }) }, { additionalProperties: false });
 
 type Frame = { type: string; data?: unknown; recipients?: string[]; all?: boolean };
 
-function checkFrame(frame: Frame, index: number): void {
-  if (frame.all === false) throw invalid('all', 'is true or left out', index);
+/** A 422 naming the field, as frames[i].field in a batch (index set) or field for a single frame. */
+const badFrame = (field: string, message: string, index: number | undefined): HadoError =>
+  index === undefined ? invalid(field, message) : new HadoError(422, 'invalid', `frames[${index}].${field}: ${message}`, { index, field });
+
+function checkFrame(frame: Frame, index: number | undefined): void {
+  if (frame.all === false) throw badFrame('all', 'is true or left out', index);
   if ((frame.recipients === undefined) === (frame.all === undefined))
-    throw invalid('recipients', 'name the recipients, or say all: true (one of the two)', index);
+    throw badFrame('recipients', 'name the recipients, or say all: true (one of the two)', index);
   const size = Buffer.byteLength(JSON.stringify(frame.data ?? null));
-  if (size > MAX_FRAME_DATA_BYTES) throw invalid('data', `is ${size} bytes of JSON; at most ${MAX_FRAME_DATA_BYTES}`, index);
+  if (size > MAX_FRAME_DATA_BYTES) throw badFrame('data', `is ${size} bytes of JSON; at most ${MAX_FRAME_DATA_BYTES}`, index);
 }
 
 export function apiFrameRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
@@ -65,7 +71,7 @@ export function apiFrameRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       async (request) => {
         const body = request.body as Frame | { frames: Frame[] };
         const frames = 'frames' in body ? body.frames : [body];
-        frames.forEach(checkFrame);
+        frames.forEach((frame, i) => checkFrame(frame, 'frames' in body ? i : undefined));
         const source = request.source!;
         try {
           await limiter.consume(String(source.id), frames.length);
