@@ -88,6 +88,7 @@ describe('GET /me/notices: keyset pages', () => {
       title: 'Ana mentioned you',
       body: 'in "Q3 plan": can you check the numbers?',
       deep_link: '/docs/7#c12',
+      entity_label: null,
       data: { doc: 7 },
       actor: 'bob',
       urgent: true,

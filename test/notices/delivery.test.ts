@@ -150,7 +150,7 @@ describe('present channels now', () => {
     const res = await post(t, token, notice());
     const decisions = await tick();
     expect(decisions).toEqual([
-      { notice: res.body.notice.id, user: 'ana', push: 1, why: 'present', channels: [expect.objectContaining({ type: 'web' })], nextCheckAt: null },
+      { notice: res.body.notice.id, user: 'ana', push: 1, why: 'present', channels: [expect.objectContaining({ type: 'web' })], nextCheckAt: null, delivery: 'presence' },
     ]);
     expect(await rows()).toEqual([{ notice: res.body.notice.id, push: 1, type: 'web', result: 'ok', at: '2026-08-01T10:00:00.000Z' }]);
     await runMinutes(15);
@@ -173,6 +173,9 @@ describe('present channels now', () => {
           title: 'Ana mentioned you',
           body: 'in "Q3 plan": can you check the numbers?',
           deep_link: '/docs/7#c12',
+          // The topic's delivery policy (presence: the source declared no topics) and the object's name, if given.
+          delivery: 'presence',
+          entity_label: null,
           actor: null,
           urgent: false,
           data: { doc: 7 },
