@@ -59,6 +59,6 @@ describe(`source:list on ${onPostgres ? 'PostgreSQL' : 'embedded PGlite'}`, () =
     expect((await backend.hado(['source:create', 'docs'])).code).toBe(0);
     const one = await backend.hado(['source:list']);
     expect(one.code, one.stderr).toBe(0);
-    expect(one.stdout).toMatch(/^ID\tNAME\tEVENTS\tCREATED\n\d+\tdocs\t0\t\d{4}-/);
+    expect(one.stdout).toMatch(/^ID\tNAME\tEVENTS\tCREATED\tCAPABILITIES\n\d+\tdocs\t0\t\d{4}-\S+\t-\n/);
   }, 240_000);
 });

@@ -167,7 +167,7 @@ beforeAll(async () => {
     .filter((f) => assets.get(f) !== null);
 
   const rules: Array<[RegExp, string[]]> = [
-    [/^\/me\/events\//, events],
+    [/^\/(me|inbox)\/events\//, events],
     [/^\/me\/channels\//, channels.map((c) => String(c.id))],
     [/^\/me\/push\/subscriptions\//, [String(push.subscription.id)]],
     [/^\/me\/devices\//, [String(device.device.id)]],

@@ -30,7 +30,9 @@ describe('the lockfile check', () => {
     expect(lockfileProblems(real(), allowlist)).toEqual([]);
     expect([...allowlist]).toEqual(['esbuild']);
     const scripted = Object.entries((real() as Lock).packages).filter(([, e]) => e.hasInstallScript);
-    expect(scripted.map(([k]) => k)).toEqual(['node_modules/esbuild']);
+    // esbuild, at the top and nested under the docs site's vitepress: the same allowlisted package.
+    expect(scripted.map(([k]) => k.replace(/^.*node_modules\//, '')).every((name) => name === 'esbuild')).toBe(true);
+    expect(scripted.map(([k]) => k)).toContain('node_modules/esbuild');
   });
 
   it.each<[string, (lock: Lock) => void, RegExp]>([
@@ -110,7 +112,9 @@ describe('the lockfile check', () => {
     ],
     [
       'an allowlisted package that lost its install script',
-      (l) => void delete l.packages['node_modules/esbuild']!.hasInstallScript,
+      (l) => {
+        for (const [key, entry] of Object.entries(l.packages)) if (key.endsWith('node_modules/esbuild')) delete entry.hasInstallScript;
+      },
       /lists "esbuild", which has no install script/,
     ],
   ])('fails on %s', (_name, edit, problem) => {
