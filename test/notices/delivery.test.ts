@@ -150,7 +150,15 @@ describe('present channels now', () => {
     const res = await post(t, token, notice());
     const decisions = await tick();
     expect(decisions).toEqual([
-      { notice: res.body.notice.id, user: 'ana', push: 1, why: 'present', channels: [expect.objectContaining({ type: 'web' })], nextCheckAt: null, delivery: 'presence' },
+      {
+        notice: res.body.notice.id,
+        user: 'ana',
+        push: 1,
+        why: 'present',
+        channels: [expect.objectContaining({ type: 'web' })],
+        nextCheckAt: null,
+        delivery: 'presence',
+      },
     ]);
     expect(await rows()).toEqual([{ notice: res.body.notice.id, push: 1, type: 'web', result: 'ok', at: '2026-08-01T10:00:00.000Z' }]);
     await runMinutes(15);

@@ -71,7 +71,7 @@ export function apiFrameRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       async (request) => {
         const body = request.body as Frame | { frames: Frame[] };
         const frames = 'frames' in body ? body.frames : [body];
-        frames.forEach((frame, i) => checkFrame(frame, 'frames' in body ? i : undefined));
+        for (const [i, frame] of frames.entries()) checkFrame(frame, 'frames' in body ? i : undefined);
         const source = request.source!;
         try {
           await limiter.consume(String(source.id), frames.length);
