@@ -123,6 +123,15 @@ export function retryAfterMs(value: string | null, nowMs: number = Date.now()): 
 /** Answers worth another attempt of a repeatable call: rate limited, or the server failed. */
 const retryable = (status: number): boolean => status === 429 || status >= 500;
 
+/** An answer's body: JSON, null when empty, or the text itself when it is not JSON (a proxy's error page). */
+function parseBody(text: string): unknown {
+  try {
+    return text === '' ? null : JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 export function createClient(options: ClientOptions): HadoClient {
   if (!options?.baseUrl) throw new TypeError('createClient: baseUrl is required');
   if (!options.token) throw new TypeError('createClient: token is required');
@@ -160,13 +169,7 @@ export function createClient(options: ClientOptions): HadoClient {
         await sleep(backoff(attempt));
         continue;
       }
-      const text = await res.text();
-      let json: unknown = null;
-      try {
-        json = text === '' ? null : JSON.parse(text);
-      } catch {
-        json = text;
-      }
+      const json = parseBody(await res.text());
       if (res.ok) return { status: res.status, json };
       if (!retryable(res.status) || last) {
         throw new HadoApiError(res.status, json, `${method} ${url.pathname}: HTTP ${res.status}`);
