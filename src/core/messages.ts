@@ -8,6 +8,7 @@ import type { OutgoingMessage } from './outgoing.ts';
 import type { ClaimedDelivery } from '../db/deliveries.ts';
 import type { NoticeRow } from '../db/notices.ts';
 import { isTerminal } from '../domain/lifecycle.ts';
+import { badgeOf } from '../domain/notices.ts';
 import { type Locale, toLocale } from '../i18n/locales.ts';
 
 /** A message ready to send, or why the row must not be sent (it is then failed with that error). */
@@ -69,6 +70,7 @@ export function eventMessage(row: ClaimedDelivery, appUrl: string): OutgoingMess
     deepLink: p.deep_link ?? null,
     doneLabel: clientLabel,
     locale: toLocale(row.locale),
+    badge: badgeOf(row.unread),
   };
 }
 
@@ -110,5 +112,6 @@ export function noticeMessage(row: ClaimedDelivery): OutgoingMessage {
     deepLink: notice.deep_link,
     doneLabel: null,
     locale: notice.locale,
+    badge: badgeOf(row.unread),
   };
 }

@@ -22,6 +22,12 @@ export interface OutgoingMessage {
   doneLabel: string | null;
   /** The recipient's language: the words a channel adds (Telegram's buttons) follow it; the client's texts stay as sent. */
   locale: Locale;
+  /**
+   * The recipient's app-icon badge (issue 23): their unread notices at send
+   * time, at most 99. Expo's `badge`, the Web Push payload's `badge`.
+   * Absent for a message made outside the outbox.
+   */
+  badge?: number;
 }
 
 /**

@@ -5,6 +5,7 @@
 import { type Insertable, sql } from 'kysely';
 import { LIVE_STATES } from '../domain/lifecycle.ts';
 import type { Db } from './connect.ts';
+import { unreadOf } from './notice-feed.ts';
 import type { DeliveriesTable } from './schema.ts';
 
 export type DeliveryInsert = Insertable<DeliveriesTable>;
@@ -106,6 +107,8 @@ export async function claimDeliveries(db: Db, now: Date, leaseUntil: Date, limit
         'u.login',
         'u.last_heartbeat_at',
         'u.locale',
+        // The recipient's unread notices at send time (counted up to 100): the app icon's badge (issue 23).
+        unreadOf(sql.ref('u.id')).as('unread'),
         's.name as source',
         'e.state as event_state',
         'e.round as event_round',

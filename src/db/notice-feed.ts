@@ -78,7 +78,7 @@ const ofSource = (noticeId: unknown, sourceId: number | null) =>
   sourceId === null ? sql<boolean>`TRUE` : sql<boolean>`EXISTS (SELECT 1 FROM notices y WHERE y.id = ${noticeId} AND y.source_id = ${sourceId})`;
 
 /** A user's unread notices in the inbox (of one source, or all), counted up to 100 (SPEC B2: shown as "99+"), as a subquery. */
-const unreadOf = (userId: unknown, sourceId: number | null = null) => sql<number>`(
+export const unreadOf = (userId: unknown, sourceId: number | null = null) => sql<number>`(
   SELECT count(*)::int FROM (
     SELECT 1 FROM notice_recipients x
     WHERE x.user_id = ${userId} AND x.read_at IS NULL AND x.archived_at IS NULL AND ${ofSource(sql.ref('x.notice_id'), sourceId)}

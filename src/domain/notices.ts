@@ -18,6 +18,11 @@ export const DEFAULT_GROUP_WINDOW_MINUTES = 30;
 export const REPUSH_INTERVAL_SECONDS = 30;
 /** The unread count is counted up to this and shown as "99+" (SPEC B2). */
 export const UNREAD_COUNTED_UP_TO = 100;
+/** An app icon's badge stops here (issue 23): a phone shows "99" for a hundred or more. */
+export const BADGE_MAX = 99;
+
+/** The badge of an app icon (Expo's `badge`, the Web Push payload's): the unread notices, at most BADGE_MAX. */
+export const badgeOf = (unread: number): number => Math.max(0, Math.min(Math.trunc(unread), BADGE_MAX));
 
 /** What a notice says and who gets it: the part a write replaces. */
 export interface NoticeContent {

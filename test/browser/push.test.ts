@@ -116,6 +116,8 @@ describe('the installable inbox', () => {
       notice_id: null,
       delivery_id: 1,
       lang: 'en',
+      // The app icon's count (issue 23): headless Chromium has no app badge to set, and the notification still shows.
+      badge: 3,
     };
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: s.url, registrationId: id, data: JSON.stringify(reminder) });
     await expect.poll(() => notifications(page), { timeout: 10_000 }).toHaveLength(1);

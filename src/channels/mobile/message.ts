@@ -112,6 +112,8 @@ export function expoMessage(m: OutgoingMessage, device: MobileDevice, androidCha
     // As with Web Push: a reminder older than 6 h is not worth showing (the next window sends a fresh one), a notice may wait a day.
     ttl: data.kind === 'event' ? 6 * 3600 : 24 * 3600,
     ...(data.kind === 'event' ? { categoryId: EVENT_CATEGORY } : {}),
+    // The app icon's count (issue 23): the unread notices, at most 99; 0 clears it.
+    ...(m.badge !== undefined ? { badge: m.badge } : {}),
     ...(device.platform === 'android' ? { channelId: androidChannelId, tag: group } : { collapseId: group, threadId: group }),
   };
   if (!out.body) delete out.body;

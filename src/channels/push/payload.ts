@@ -31,6 +31,8 @@ export interface ReminderPayload {
   notice_id: number | null;
   delivery_id: number;
   lang: string;
+  /** The recipient's unread notices at send time, at most 99 (issue 23): the service worker's setAppBadge; null when not known. */
+  badge: number | null;
 }
 
 /** Sent after Done by any path: the worker closes the event's notification and shows nothing. */
@@ -89,6 +91,7 @@ export function renderPushPayload(message: OutgoingMessage, inboxUrl: string): R
     notice_id: noticeId,
     delivery_id: message.deliveryId,
     lang: message.locale,
+    badge: message.badge ?? null,
   };
   // Too big for a push message: the body gives way first, then a very long deep link.
   if (byteLength(payload) > MAX_PAYLOAD_BYTES && payload.body) {

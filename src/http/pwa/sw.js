@@ -4,7 +4,8 @@
 // and the event's done label, which POST the absolute action links the
 // message carries; a click elsewhere opens the deep link (or the inbox).
 // A "close" message, sent after Done by any path, closes the event's
-// notification. The payload's shape: README, "Web Push".
+// notification. A message's `badge` (the unread notices) goes to the app
+// icon where the browser has setAppBadge. The payload's shape: README, "Web Push".
 // A plain script, not a module: every browser with Web Push runs it.
 /* global self, clients */
 const ICON = '__HADO_ICON__';
@@ -44,6 +45,21 @@ function optionsOf(p) {
   };
 }
 
+/**
+ * The app icon's count (issue 23): the unread notices the message carries, at
+ * most 99; 0 clears it. The Badging API is there in installed apps of
+ * Chromium and Safari only, and may refuse (no permission): best effort.
+ */
+async function setBadge(count) {
+  if (typeof count !== 'number' || !('setAppBadge' in navigator)) return;
+  try {
+    if (count > 0) await navigator.setAppBadge(count);
+    else await navigator.clearAppBadge();
+  } catch {
+    // Not allowed here: the notification still shows.
+  }
+}
+
 async function onPush(data) {
   const p = readPayload(data);
   if (!p) return;
@@ -51,7 +67,7 @@ async function onPush(data) {
     await closeTag(p.tag);
     return;
   }
-  await self.registration.showNotification(p.title, optionsOf(p));
+  await Promise.all([self.registration.showNotification(p.title, optionsOf(p)), setBadge(p.badge)]);
 }
 
 self.addEventListener('push', (event) => event.waitUntil(onPush(event.data)));
