@@ -22,7 +22,7 @@ import type { SlackClient } from './slack/api.ts';
 import { slackChannel } from './slack/channel.ts';
 import type { TelegramClient } from './telegram/api.ts';
 import { telegramChannel } from './telegram/channel.ts';
-import type { Channel, ChannelType } from './types.ts';
+import type { Channel, ChannelType, SentNoticeMessage } from './types.ts';
 import { webChannel } from './web/channel.ts';
 import { webhookChannel } from './webhook/channel.ts';
 
@@ -68,6 +68,22 @@ export class ChannelRegistry {
       const hook = channel.afterDone?.bind(channel);
       if (hook) this.afterDoneWork.run(`${channel.type} after Done of event ${eventId}`, () => hook(eventId));
     }
+  }
+
+  /**
+   * After a withdrawal, once committed: each channel's hook gets the messages
+   * it sent, in the background. Returns how many messages a hook was handed.
+   */
+  afterWithdraw(sent: SentNoticeMessage[]): number {
+    let handed = 0;
+    for (const channel of this.all()) {
+      const hook = channel.afterWithdraw?.bind(channel);
+      const mine = sent.filter((m) => m.channel === channel.type);
+      if (!hook || mine.length === 0) continue;
+      handed += mine.length;
+      this.afterDoneWork.run(`${channel.type} after a withdrawal`, () => hook(mine));
+    }
+    return handed;
   }
 
   /** Resolves when the hooks after Done and every channel's own background work have finished. */

@@ -14,11 +14,12 @@
 import type { ConfirmLimits } from '../core/confirmation-limits.ts';
 import type { DeliveryResult, OutgoingMessage } from '../core/outgoing.ts';
 import type { ChannelRecord, ChannelRow, PresenceUser } from '../db/channels.ts';
+import type { SentNoticeMessage } from '../db/source-notices.ts';
 import type { Db } from '../db/connect.ts';
 import type { ChannelType, Presence } from '../domain/channels.ts';
 import type { Locale } from '../i18n/locales.ts';
 
-export type { ChannelRecord, ChannelRow, ChannelType, DeliveryResult, OutgoingMessage, Presence, PresenceUser };
+export type { ChannelRecord, ChannelRow, ChannelType, DeliveryResult, OutgoingMessage, Presence, PresenceUser, SentNoticeMessage };
 
 /**
  * How a channel proves its owner asked for it before it delivers anything
@@ -119,6 +120,12 @@ export interface Channel {
    * and a side that is gone is logged, never thrown.
    */
   afterDone?(eventId: number): Promise<void>;
+  /**
+   * After a source withdrew notices (issue 24), once committed: edits the
+   * messages it already sent about them (Telegram and Slack lose their
+   * buttons). Best effort, like afterDone.
+   */
+  afterWithdraw?(sent: SentNoticeMessage[]): Promise<void>;
   /** Resolves when the work it started in the background has finished. */
   idle(): Promise<void>;
   /** Releases what it holds (a connection pool) once idle; at a process's stop. */

@@ -28,6 +28,13 @@ export type RecurrenceRule = NonNullable<EventInput['recurrence']>;
 export type NoticeInput = Extract<JsonBody<operations['postNotices']>, { recipients: unknown }>;
 /** What Hado answers for each notice written (`result: "duplicate"` for a repeated dedupe_key). */
 export type NoticeResult = Extract<JsonAnswer<operations['postNotices'], 200>, { notice: unknown }>['notice'];
+/** GET /api/notices (issue 24): a page of the source's own notices, newest first. */
+export type SourceNoticePage = JsonAnswer<operations['listNotices'], 200>;
+export type SourceNotice = SourceNoticePage['notices'][number];
+/** GET /api/notices/{id}: the notice, each recipient's read state, each delivery's state and reason. */
+export type SourceNoticeDetail = JsonAnswer<operations['getNotice'], 200>;
+/** DELETE /api/notices: what was withdrawn. */
+export type WithdrawResult = JsonAnswer<operations['withdrawNotices'], 200>;
 /** One topic of PUT /api/topics (issue 23): labels, section, allowed channels, defaults, delivery, toast, regroup. */
 export type TopicInput = JsonBody<operations['putTopics']>['topics'][number];
 /** A declared topic as GET /api/topics answers it, every default filled in. */
@@ -93,6 +100,15 @@ export interface HadoClient {
    */
   postNotices(notice: NoticeInput): Promise<NoticeResult>;
   postNotices(batch: NoticeInput[] | { notices: NoticeInput[] }): Promise<NoticeResult[]>;
+  /** GET /api/notices: the source's own notices, newest first; pass next_cursor back as cursor. Retried. */
+  listNotices(query?: { source_ref?: string; topic?: string; cursor?: string; limit?: number }): Promise<SourceNoticePage>;
+  /** GET /api/notices/{id}: one of the source's notices with its recipients and deliveries. A 404 is thrown. Retried. */
+  getNotice(id: number): Promise<SourceNoticeDetail>;
+  /**
+   * DELETE /api/notices: withdraw notices by ids, or every notice of (source_ref, topic): they leave the
+   * inboxes at once, pending deliveries are cancelled. Retried: withdrawing twice is the same.
+   */
+  withdrawNotices(by: { ids: number[] } | { source_ref: string; topic?: string }): Promise<WithdrawResult>;
   /** PUT /api/topics: declare the source's whole set of topics (replaces the earlier set). Retried: the same set twice is the same. */
   putTopics(topics: TopicInput[]): Promise<Topic[]>;
   /** GET /api/topics: the source's declared topics. Retried. */
@@ -209,6 +225,7 @@ export function createClient(options: ClientOptions): HadoClient {
       const answer = json as { notice?: NoticeResult; notices?: NoticeResult[] };
       return (batch === null ? answer.notice : answer.notices) as NoticeResult & NoticeResult[];
     },
+    ...noticeViewMethods(call),
     async putTopics(topics) {
       const { json } = await call('PUT', '/api/topics', { topics }, true);
       return (json as { topics: Topic[] }).topics;
@@ -226,6 +243,28 @@ export function createClient(options: ClientOptions): HadoClient {
       const body = Array.isArray(input) ? { frames: input } : input;
       const { json } = await call('POST', '/api/frames', body, false);
       return (json as { accepted: number }).accepted;
+    },
+  };
+}
+
+type Call = (method: string, path: string, body: unknown, repeatable: boolean) => Promise<{ status: number; json: unknown }>;
+
+/** The source's view of its notices (issue 24): read back and withdraw. */
+function noticeViewMethods(call: Call): Pick<HadoClient, 'listNotices' | 'getNotice' | 'withdrawNotices'> {
+  return {
+    async listNotices(query = {}) {
+      const q = new URLSearchParams();
+      for (const [k, v] of Object.entries(query)) if (v !== undefined) q.set(k, String(v));
+      const { json } = await call('GET', `/api/notices${q.size > 0 ? `?${q}` : ''}`, undefined, true);
+      return json as SourceNoticePage;
+    },
+    async getNotice(id) {
+      const { json } = await call('GET', `/api/notices/${encodeURIComponent(String(id))}`, undefined, true);
+      return json as SourceNoticeDetail;
+    },
+    async withdrawNotices(by) {
+      const { json } = await call('DELETE', '/api/notices', by, true);
+      return json as WithdrawResult;
     },
   };
 }

@@ -165,3 +165,13 @@ export async function notifyNotices(db: Db, pushes: NoticePush[]): Promise<void>
 export async function notifyUnread(db: Db, userId: number): Promise<void> {
   await notifyChange(db, 'unread', [userId]);
 }
+
+/**
+ * Notices withdrawn by their source (issue 24): their recipients' pages drop
+ * them (`notice_removed`) and get the new count. The detail names the source,
+ * so a token stream hears only of its own source's notices.
+ */
+export async function notifyNoticesRemoved(db: Db, sourceId: number, ids: number[], users: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await notifyChange(db, 'notice_removed', users, { s: sourceId, ids });
+}

@@ -143,6 +143,8 @@ export interface NoticesTable {
   mode: NoticeMode;
   title: string;
   body: string | null;
+  /** Issue 24: how the body is written; each channel renders Markdown its own way. */
+  body_format: ColumnType<'plain' | 'markdown', 'plain' | 'markdown' | undefined, 'plain' | 'markdown'>;
   deep_link: string | null;
   data: JSONColumnType<Record<string, unknown>>;
   actor: string | null;

@@ -49,6 +49,14 @@ export const KINDS: Record<string, KindHandler> = {
     if (ids === null) ctx.hub.publish(users, resyncNotices, 'notice');
     else ctx.noticeFrames(ids, users);
   },
+  /** Notices withdrawn by their source (issue 24): each recipient's pages drop them, then the unread count. */
+  notice_removed: async (msg, users, ctx) => {
+    const d = msg.d as { s?: unknown; ids?: unknown } | undefined;
+    const ids = noticeIds(d?.ids);
+    if (ids === null || !Number.isSafeInteger(d?.s)) ctx.hub.publish(users, resyncNotices, 'notice');
+    else ctx.hub.publish(users, { type: 'notice_removed', data: { ids } }, 'notice', { source: d!.s as number });
+    await publishUnreadOf(ctx.db, ctx.hub, users);
+  },
   /** Read or archive state changed: the unread count. */
   unread: (_msg, users, ctx) => publishUnreadOf(ctx.db, ctx.hub, users),
 };

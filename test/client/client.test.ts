@@ -109,6 +109,23 @@ describe('the calls', () => {
     expect(batch).toHaveLength(1);
   });
 
+  it("listNotices pages the source's notices, getNotice reads one with its recipients, withdrawNotices removes them", async () => {
+    const { c } = client();
+    const a = await c.postNotices({ recipients: ['ana', 'boris'], title: 'Job 7 needs you', mode: 'upsert', source_ref: 'job:7', topic: 'request' });
+    const b = await c.postNotices({ recipients: ['ana'], title: 'Job 8 needs you', mode: 'upsert', source_ref: 'job:8', topic: 'request' });
+    const first = await c.listNotices({ topic: 'request', limit: 1 });
+    expect(first.notices.map((n) => n.id)).toEqual([b.id]);
+    const second = await c.listNotices({ topic: 'request', limit: 1, cursor: first.next_cursor! });
+    expect(second.notices.map((n) => n.id)).toEqual([a.id]);
+    const detail = await c.getNotice(a.id);
+    expect(detail.notice).toMatchObject({ id: a.id, source_ref: 'job:7', recipient_count: 2, read_count: 0 });
+    expect(detail.recipients.map((r) => r.login)).toEqual(['ana', 'boris']);
+    expect(await c.withdrawNotices({ source_ref: 'job:7', topic: 'request' })).toEqual({ withdrawn: [a.id], cancelled_deliveries: 0, edited_messages: 0 });
+    expect((await c.withdrawNotices({ ids: [b.id] })).withdrawn).toEqual([b.id]);
+    await expect(c.getNotice(a.id)).rejects.toMatchObject({ status: 404, code: 'not_found' });
+    expect(seen).toContain('GET /api/notices?topic=request&limit=1');
+  });
+
   it('createUserToken mints the embedded inbox token; postFrames takes one frame or a batch', async () => {
     const { c } = client();
     const { token: jwt, expires_at } = await c.createUserToken('nikita', 600);

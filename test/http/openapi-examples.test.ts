@@ -19,6 +19,8 @@ const ORDER = [
   'putEvents',
   'getEvent',
   'postNotices',
+  'listNotices',
+  'getNotice',
   // After the notice: the example declares other topics than the notice's, which a declared set would refuse.
   'putTopics',
   'getTopics',
@@ -59,6 +61,7 @@ const ORDER = [
   'ackByLink',
   'doneByLink',
   'stream',
+  'withdrawNotices',
   'deleteEvent',
 ];
 
@@ -119,6 +122,7 @@ beforeAll(async () => {
   fixture.doneMyEvent = { id: String(done!.id) };
   fixture.whyMyEvent = { id: String(done!.id) };
   fixture.claimMyNotice = { id: String((JSON.parse(notice.body) as { notice: { id: number } }).notice.id) };
+  fixture.getNotice = fixture.claimMyNotice;
   fixture.ackByLink = { token: ackToken };
   fixture.doneByLink = { token: ackToken };
 });

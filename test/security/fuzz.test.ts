@@ -172,6 +172,7 @@ beforeAll(async () => {
     [/^\/me\/push\/subscriptions\//, [String(push.subscription.id)]],
     [/^\/me\/devices\//, [String(device.device.id)]],
     [/^\/me\/notices\//, notices],
+    [/^\/api\/notices\//, notices],
     [/^\/a\/confirm\//, [code]],
     [/^\/a\/unsubscribe\//, [unsubscribeToken(email.id, secret)]],
     [/^\/a\/:token\//, tokens],

@@ -8,7 +8,7 @@ import { sentSlackMessages } from '../../db/slack.ts';
 import { toLocale } from '../../i18n/locales.ts';
 import { t } from '../../i18n/messages.ts';
 import { configText, pendingDetail } from '../common.ts';
-import type { Channel, ChannelRecord, DeliveryResult, Presence } from '../types.ts';
+import type { Channel, ChannelRecord, DeliveryResult, Presence, SentNoticeMessage } from '../types.ts';
 import type { SlackClient } from './api.ts';
 import { addSlackChannel, SLACK_USER_PATTERN, slackConfigOf } from './link.ts';
 import { renderSlack, slackContentOf } from './message.ts';
@@ -66,6 +66,7 @@ export function slackChannel(client: SlackClient | null, opts: { db?: Db; config
       details: [t(l, 'settings.channel.slackUser', { user: configText(row.config, 'slack_user_id') }), ...pendingDetail(row, l)],
     }),
     ...(db && client ? { afterDone: (eventId: number) => clearSlackButtonsAfterDone({ db, slack: client }, eventId) } : {}),
+    ...(client ? { afterWithdraw: (sent: SentNoticeMessage[]) => clearSlackNoticeButtons(client, sent) } : {}),
     // The client's background work: messages updated after a button press.
     idle: async () => client?.idle(),
     close: async () => client?.idle(),
@@ -98,6 +99,29 @@ export async function clearSlackButtonsAfterDone(ctx: { db: Db; slack: SlackClie
       );
       const updated = await client.update(m[1]!, m[2]!, text, blocks);
       if (!updated.ok) client.log.warn({ delivery: row.id, event: eventId, error: updated.error }, 'could not remove slack buttons');
+    }),
+  );
+}
+
+/**
+ * A withdrawn notice's messages lose their buttons (issue 24): the same
+ * title and body, no Open button. Best effort: failures are logged.
+ */
+export async function clearSlackNoticeButtons(client: SlackClient, sent: SentNoticeMessage[]): Promise<void> {
+  await Promise.all(
+    sent.map(async (row) => {
+      const m = /^([A-Z0-9]+):(\d+\.\d+)$/.exec(row.external_id);
+      if (!m) return client.log.warn({ delivery: row.delivery_id, external_id: row.external_id }, 'slack external_id is not channel:ts');
+      const { text, blocks } = renderSlack({
+        title: row.title,
+        subtitle: row.body,
+        deepLink: null,
+        doneLabel: null,
+        actionToken: null,
+        locale: toLocale(row.locale),
+      });
+      const updated = await client.update(m[1]!, m[2]!, text, blocks);
+      if (!updated.ok) client.log.warn({ delivery: row.delivery_id, error: updated.error }, 'could not remove the buttons of a withdrawn notice');
     }),
   );
 }

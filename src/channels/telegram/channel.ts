@@ -7,7 +7,7 @@ import { sentTelegramMessages } from '../../db/deliveries.ts';
 import { invalid } from '../../errors.ts';
 import { t } from '../../i18n/messages.ts';
 import { addedElsewhere } from '../common.ts';
-import type { Channel, ChannelRecord, DeliveryResult, OutgoingMessage, Presence } from '../types.ts';
+import type { Channel, ChannelRecord, DeliveryResult, OutgoingMessage, Presence, SentNoticeMessage } from '../types.ts';
 import { type TelegramClient, truncate } from './api.ts';
 
 /** "The user pressed a button or wrote to the bot in the last 10 min" (SPEC A7). */
@@ -109,6 +109,7 @@ export function telegramChannel(client: TelegramClient | null, opts: { db?: Db; 
       details: [typeof row.config.username === 'string' ? `@${row.config.username}` : t(l, 'settings.channel.telegramChat')],
     }),
     ...(db && client ? { afterDone: (eventId: number) => clearButtonsAfterDone({ db, telegram: client }, eventId) } : {}),
+    ...(client ? { afterWithdraw: (sent: SentNoticeMessage[]) => clearNoticeButtons(client, sent) } : {}),
     // The client's background work: answers to button presses and replies to the bot's chats.
     idle: async () => client?.idle(),
     close: async () => client?.idle(),
@@ -141,6 +142,23 @@ export async function clearButtonsAfterDone(ctx: { db: Db; telegram: TelegramCli
       // "message is not modified": the buttons are already gone, which is what we want.
       if (!edited.ok && !/not modified/i.test(edited.error)) {
         client.log.warn({ delivery: row.id, event: eventId, error: edited.error }, 'could not remove telegram buttons');
+      }
+    }),
+  );
+}
+
+/**
+ * A withdrawn notice's messages lose their buttons (issue 24): the text
+ * stays, the Open button goes. Best effort, like clearButtonsAfterDone.
+ */
+export async function clearNoticeButtons(client: TelegramClient, sent: SentNoticeMessage[]): Promise<void> {
+  await Promise.all(
+    sent.map(async (row) => {
+      const m = /^(-?\d+):(\d+)$/.exec(row.external_id);
+      if (!m) return client.log.warn({ delivery: row.delivery_id, external_id: row.external_id }, 'telegram external_id is not chat_id:message_id');
+      const edited = await client.editReplyMarkup(Number(m[1]), Number(m[2]));
+      if (!edited.ok && !/not modified/i.test(edited.error)) {
+        client.log.warn({ delivery: row.delivery_id, error: edited.error }, 'could not remove the buttons of a withdrawn notice');
       }
     }),
   );

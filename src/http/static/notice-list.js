@@ -105,5 +105,14 @@ export function placeAll(batches, asked) {
   }
 }
 
+/** Notices withdrawn by their source (issue 24): they leave the list at once. */
+export function removeNotices(ids) {
+  for (const id of ids) {
+    const li = itemOf(id);
+    if (li) removeItem(li);
+  }
+  updateEmpty();
+}
+
 /** Re-reads these notices from the server and places them (after an action). */
 export const refreshItems = async (ids) => placeAll(await fetchItems(ids, false), ids);

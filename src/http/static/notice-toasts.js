@@ -72,6 +72,11 @@ export function dismissToasts() {
   for (const node of [...(area?.children ?? [])]) remove(node);
 }
 
+/** Takes away the toasts of these notices (withdrawn by their source). */
+export function dismissToastsOf(ids) {
+  for (const node of [...(area?.children ?? [])]) if (ids.includes(Number(node.dataset.id))) remove(node);
+}
+
 /** The toast area is part of the feed for clicks: a click in it does not close the panel. */
 export const inToasts = (event) => area !== null && event.composedPath().includes(area);
 

@@ -8,8 +8,8 @@
 // come as fragments, placed by notice-list.js; toasts are notice-toasts.js.
 import { $, $$, api, fragment, isBusy, say, setBusy, showMessage } from './hado.js';
 import { on, onCatchUp } from './live.js';
-import { appendItem, clearList, feed, fetchItems, placeAll, refreshItems, startList, updateEmpty } from './notice-list.js';
-import { dismissToasts, inToasts, planToasts, showToasts, startToasts } from './notice-toasts.js';
+import { appendItem, clearList, feed, fetchItems, placeAll, refreshItems, removeNotices, startList, updateEmpty } from './notice-list.js';
+import { dismissToasts, dismissToastsOf, inToasts, planToasts, showToasts, startToasts } from './notice-toasts.js';
 
 const COALESCE_MS = 60; // frames arriving together are fetched together
 /** id → updated_at last seen: a frame is news (a toast) only when it changed. */
@@ -196,6 +196,22 @@ async function deliver(ids, toastIds) {
   }
 }
 
+/** A `notice_removed` frame (issue 24): the source withdrew these notices; an `unread` frame follows with the count. */
+function removed(data) {
+  const ids = Array.isArray(data?.ids) ? data.ids.filter((id) => typeof id === 'number') : [];
+  if (ids.length === 0) return;
+  arrivals.ids = arrivals.ids.filter((id) => !ids.includes(id));
+  arrivals.toasts = arrivals.toasts.filter((id) => !ids.includes(id));
+  for (const id of ids) seen.delete(id);
+  // After the batches in flight, so a notice fetched just before cannot come back.
+  arrivals.chain = arrivals.chain
+    .then(() => {
+      removeNotices(ids);
+      dismissToastsOf(ids);
+    })
+    .catch(() => {});
+}
+
 async function refreshCount() {
   try {
     setUnread((await api('GET', '/me/notices?limit=1')).unread_label);
@@ -246,6 +262,7 @@ export function startNotices() {
     }).observe(ui.sentinel);
   }
   on('notice', arrived);
+  on('notice_removed', removed);
   on('unread', (data) => data && setUnread(data.unread_label));
   onCatchUp((first) => {
     // First connection: only the count can have moved since the render. Otherwise nothing streamed meanwhile can be assumed.

@@ -154,6 +154,70 @@ class ApiEvent(TypedDict):
     updated_at: Optional[str]
 
 
+class GetNoticePathParams(TypedDict):
+    id: str
+
+
+NoticeMode = Literal["create", "upsert", "group"]
+
+
+class GetNoticeAnswerNoticeGroup(TypedDict):
+    count: int
+    messages: List[str]
+
+
+class GetNoticeAnswerNotice(TypedDict):
+    id: int
+    source_ref: Optional[str]
+    topic: str
+    mode: NoticeMode
+    title: str
+    body: Optional[str]
+    body_format: Literal["plain", "markdown"]
+    deep_link: Optional[str]
+    data: Dict[str, Any]
+    actor: Optional[str]
+    urgent: bool
+    entity_label: Optional[str]
+    group: Optional[GetNoticeAnswerNoticeGroup]
+    #: How many times it was pushed (creation, upserts, regroups)
+    push: int
+    recipient_count: int
+    #: Recipients who have read it
+    read_count: int
+    created_at: Optional[str]
+    updated_at: Optional[str]
+
+
+class GetNoticeAnswerRecipientsItem(TypedDict):
+    login: str
+    read_at: Optional[str]
+    archived_at: Optional[str]
+    created_at: Optional[str]
+
+
+class GetNoticeAnswerDeliveriesItem(TypedDict):
+    id: int
+    #: The login whose channel it went to
+    recipient: str
+    #: The channel type
+    channel: str
+    push: Optional[int]
+    state: Literal["pending", "ok", "failed"]
+    reason: Optional[str]
+    attempts: int
+    sent_at: Optional[str]
+    created_at: Optional[str]
+
+
+class GetNoticeAnswer(TypedDict):
+    notice: GetNoticeAnswerNotice
+    #: By login, at most 1000 (recipient_count is exact)
+    recipients: List[GetNoticeAnswerRecipientsItem]
+    #: Oldest first, at most 1000
+    deliveries: List[GetNoticeAnswerDeliveriesItem]
+
+
 class LocalizedText(TypedDict, total=False):
     """Per language"""
     en: str
@@ -195,6 +259,21 @@ class TopicsAnswer(TypedDict):
     topics: List[Topic]
 
 
+class ListNoticesQuery(TypedDict, total=False):
+    source_ref: str
+    topic: str
+    #: The previous page's next_cursor
+    cursor: str
+    #: Page size, at most 200 (default 50)
+    limit: str
+
+
+class ListNoticesAnswer(TypedDict):
+    #: Newest first
+    notices: List[GetNoticeAnswerNotice]
+    next_cursor: Optional[str]
+
+
 class _FrameInputRequired(TypedDict):
     #: The frame's name, e.g. "task_changed"
     type: str
@@ -219,9 +298,6 @@ PostFramesBody = Union[FrameInput, FrameBatch]
 class PostFramesAnswer(TypedDict):
     #: Frames announced
     accepted: int
-
-
-NoticeMode = Literal["create", "upsert", "group"]
 
 
 class GroupOptions(TypedDict, total=False):
@@ -416,6 +492,28 @@ class PutUsersAnswer(TypedDict):
     users: List[ProvisionResult]
 
 
+class WithdrawNoticesBody1(TypedDict):
+    ids: List[int]
+
+
+class _WithdrawNoticesBody2Required(TypedDict):
+    source_ref: str
+
+
+class WithdrawNoticesBody2(_WithdrawNoticesBody2Required, total=False):
+    #: Default ""
+    topic: str
+
+
+class WithdrawNoticesAnswer(TypedDict):
+    #: The notices removed; ids that are not this source's are skipped
+    withdrawn: List[int]
+    #: Pending deliveries that will not go out
+    cancelled_deliveries: int
+    #: Telegram and Slack messages whose buttons are being removed
+    edited_messages: int
+
+
 __all__ = [
     "AfterDue",
     "ApiEvent",
@@ -432,7 +530,15 @@ __all__ = [
     "EveryNDaysRecurrenceRule",
     "FrameBatch",
     "FrameInput",
+    "GetNoticeAnswer",
+    "GetNoticeAnswerDeliveriesItem",
+    "GetNoticeAnswerNotice",
+    "GetNoticeAnswerNoticeGroup",
+    "GetNoticeAnswerRecipientsItem",
+    "GetNoticePathParams",
     "GroupOptions",
+    "ListNoticesAnswer",
+    "ListNoticesQuery",
     "LocalizedText",
     "MonthlyRecurrenceRule",
     "NoticeAnswer",
@@ -462,5 +568,8 @@ __all__ = [
     "UserToken",
     "UserTokenInput",
     "WeeklyRecurrenceRule",
+    "WithdrawNoticesAnswer",
+    "WithdrawNoticesBody1",
+    "WithdrawNoticesBody2",
     "YearlyRecurrenceRule",
 ]
