@@ -27,6 +27,7 @@ import { carriesBearer, registerCors } from './cors.ts';
 import { checkHost, hostPolicy } from './host-check.ts';
 import { guessedEntry } from './rate-limit.ts';
 import { inboxPageRoutes } from './routes/inbox.ts';
+import { embedRoutes } from './routes/embed.ts';
 import { registerOpenApi } from './openapi.ts';
 import { errors } from './response-schemas.ts';
 import { DOCUMENTED_AS } from './schemas.ts';
@@ -133,5 +134,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   await app.register(apiFrameRoutes(ctx));
   await app.register(telegramHookRoutes(ctx));
   await app.register(inboxPageRoutes(ctx));
+  // <hado-inbox> for sibling web apps (issue 25).
+  await app.register(embedRoutes());
   return app;
 }

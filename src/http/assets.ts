@@ -27,7 +27,7 @@ export interface Asset {
 }
 
 export interface Assets {
-  /** The hashed URL of a file in src/http/static ("inbox.js" → "/static/inbox.<hash>.js"). */
+  /** The hashed URL of a file in src/http/static ("inbox.js" → "/static/inbox.<hash>.js"), or under the prefix given. */
   url(name: string): string;
   /** The hashed URLs of every module a module imports, directly or not (for modulepreload). */
   imports(name: string): string[];
@@ -46,12 +46,20 @@ interface Loaded {
   deps: string[];
 }
 
+export interface AssetOptions {
+  /** Where the files are served ("/static/"; the embedded inbox's are under "/embed/"). */
+  prefix?: string;
+  /** Files made at start-up rather than read (the embed's words from the catalogs): name → text. */
+  generated?: Record<string, string>;
+}
+
 /** Reads every file once at start-up. */
-export function loadAssets(dir: string = STATIC_DIR): Assets {
+export function loadAssets(dir: string = STATIC_DIR, { prefix = '/static/', generated = {} }: AssetOptions = {}): Assets {
   const sources = new Map<string, Buffer>();
   for (const name of fs.readdirSync(dir)) {
     if (TYPES[path.extname(name)]) sources.set(name, fs.readFileSync(path.join(dir, name)));
   }
+  for (const [name, text] of Object.entries(generated)) sources.set(name, Buffer.from(text, 'utf8'));
   const done = new Map<string, Loaded>();
   const visiting = new Set<string>();
 
@@ -90,8 +98,8 @@ export function loadAssets(dir: string = STATIC_DIR): Assets {
   }
 
   return {
-    url: (name) => `/static/${load(name).hashed}`,
-    imports: (name) => [...closure(name, new Set())].map((dep) => `/static/${load(dep).hashed}`),
+    url: (name) => `${prefix}${load(name).hashed}`,
+    imports: (name) => [...closure(name, new Set())].map((dep) => `${prefix}${load(dep).hashed}`),
     get: (hashedName) => byHashed.get(hashedName) ?? null,
   };
 }

@@ -21,6 +21,7 @@ import { unsubscribeToken } from '../../src/channels/email/links.ts';
 import { insertChannel } from '../../src/db/channels.ts';
 import { toDate } from '../../src/domain/time.ts';
 import { loadAssets, STATIC_DIR } from '../../src/http/assets.ts';
+import { EMBED_ENTRY, loadEmbedAssets } from '../../src/http/routes/embed.ts';
 import { isUserPath } from '../../src/http/cross-origin.ts';
 import { createSource, createTestApp, type TestApp } from '../support/app.ts';
 import { type FakeSlack, startFakeSlack } from '../support/fake-slack.ts';
@@ -177,6 +178,7 @@ beforeAll(async () => {
     [/^\/a\/unsubscribe\//, [unsubscribeToken(email.id, secret)]],
     [/^\/a\/:token\//, tokens],
     [/^\/static\//, files],
+    [/^\/embed\//, [loadEmbedAssets().url(EMBED_ENTRY).split('/').pop()!]],
   ];
   for (const r of routes) {
     if (!r.url.includes(':')) continue;

@@ -67,6 +67,8 @@ export function streamRoutes(ctx: AppContext): FastifyPluginAsync {
           conn.close();
         });
         raw.statusCode = 200;
+        // Headers hooks set on the reply (CORS for an allowed origin, cors.ts) are not sent by a hijacked reply: send them here.
+        for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) raw.setHeader(name, value);
         raw.setHeader('content-type', 'text/event-stream; charset=utf-8');
         // Personal, like every /me answer (private-headers.ts); no-transform: a proxy must not compress it.
         raw.setHeader('cache-control', `${PRIVATE_HEADERS['cache-control']}, no-transform`);
