@@ -10,6 +10,12 @@ hado_client: what its Celery jobs and its deadline DAG become.
 - The hourly `notify-deadlines` sweep is gone: a deadline is a dated event,
   upserted where the task is saved and withdrawn when it closes; Hado
   reminds the day before and marks it overdue.
+- NOTIFICATION_KINDS / KIND_SECTIONS, SLACK_KINDS and TOASTED_KINDS become the
+  source's topics (PUT /api/topics): labels and sections for the grid, Slack
+  allowed only where there is a Slack transport (a dash elsewhere), a toast
+  only for the toasted kinds, and "both channels on for every kind" as
+  delivery "all". A kind nobody declared is refused (the test that failed
+  when a kind was forgotten).
 
     HADO_URL=http://127.0.0.1:8080 HADO_TOKEN=hado_... python3 examples/team-inbox/inbox.py
 """
@@ -21,12 +27,15 @@ import os
 import sys
 import urllib.request
 from dataclasses import dataclass, field
-from typing import Callable, Dict, List, Optional
+from typing import Callable, Dict, List, Optional, Tuple
 
-from hado_client import Client, EventInput, NoticeInput, NoticeResult
+from hado_client import Client, EventInput, HadoApiError, NoticeInput, NoticeResult, TopicInput
+from hado_client.types import LocalizedText
 
 BASE = os.environ.get("HADO_URL", "http://127.0.0.1:8080").rstrip("/")
 hado = Client(BASE, os.environ["HADO_TOKEN"])
+#: The source's name in Hado (`hado source:create kumquat`): the grid's rows of this source.
+SOURCE = os.environ.get("HADO_SOURCE", "kumquat")
 APP = "https://kumquat.example"
 
 # record() logs on the "hado_client" logger; here the log goes to stdout beside the rest.
@@ -35,6 +44,47 @@ logging.basicConfig(stream=sys.stdout, level=logging.ERROR, format="log %(leveln
 
 def sha(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+# -- the kinds (enums.py, model/notification-kinds.ts): declared once, as the source's topics -------------
+
+KIND_SECTIONS: Dict[str, LocalizedText] = {
+    "comments": {"en": "Comments", "uk": "Коментарі"},
+    "tasks": {"en": "Tasks", "uk": "Задачі"},
+    "runs": {"en": "Runs", "uk": "Ранни"},
+    "exports": {"en": "Exports", "uk": "Експорти"},
+    "deadlines": {"en": "Deadlines", "uk": "Дедлайни"},
+}
+#: kind -> (section, English label, Ukrainian label)
+NOTIFICATION_KINDS: Dict[str, Tuple[str, str, str]] = {
+    "mention": ("comments", "Mentions", "Згадки"),
+    "comment": ("comments", "Comments on my tasks", "Коментарі до моїх задач"),
+    "comment_reply": ("comments", "Replies in my threads", "Відповіді в моїх тредах"),
+    "task_assigned": ("tasks", "Assigned to me", "Призначено мені"),
+    "task_status_changed": ("tasks", "Status changes", "Зміни статусу"),
+    "automation_failed": ("tasks", "Automation failed", "Автоматизація впала"),
+    "run_awaiting_input": ("runs", "A run waits for me", "Ранн чекає на мене"),
+    "run_failed": ("runs", "Run failed", "Ранн впав"),
+    "export_ready": ("exports", "Export ready", "Експорт готовий"),
+    "export_failed": ("exports", "Export failed", "Експорт не вдався"),
+    # The deadline is a dated event now (sync_deadline), not the sweep's task_due_soon / task_overdue.
+    "deadline": ("deadlines", "Deadlines", "Дедлайни"),
+}
+#: The kinds with a Slack transport behind them: the others show a dash, not a switch.
+SLACK_KINDS = {"mention", "comment", "comment_reply", "task_assigned", "task_status_changed", "automation_failed"}
+#: The kinds that raise a toast: a mention, a run waiting, and the three failures.
+TOASTED_KINDS = {"mention", "run_awaiting_input", "automation_failed", "run_failed", "export_failed"}
+
+
+def topics() -> List[TopicInput]:
+    """The whole set, as PUT /api/topics takes it. "By default both channels are on for every kind":
+    delivery "all" (the inbox and Slack at once, not presence-first), no defaults (missing = on)."""
+    return [
+        {"topic": kind, "labels": {"en": en, "uk": uk}, "section": KIND_SECTIONS[section],
+         "channels": ["web", "slack"] if kind in SLACK_KINDS else ["web"],
+         "delivery": "all", "toast": kind in TOASTED_KINDS}
+        for kind, (section, en, uk) in NOTIFICATION_KINDS.items()
+    ]
 
 
 class DEDUPE:
@@ -88,11 +138,11 @@ def comment_notices(task: Task, comment_id: int, author: str, text: str) -> List
     notices: List[NoticeInput] = []
     for watcher in (w for w in task.watchers if w != author):
         notices.append({"recipients": [watcher], "topic": "comment", "source_ref": f"task:{task.id}", "actor": author,
-                        "title": f"{author} commented on {task.title}", "body": text, "deep_link": task_link(task, f"#c{comment_id}"),
+                        "title": f"{author} commented on {task.title}", "entity_label": task.title, "body": text, "deep_link": task_link(task, f"#c{comment_id}"),
                         "data": {"task": task.id, "comment": comment_id}, "dedupe_key": DEDUPE.comment(comment_id, "comment", watcher)})
     for login in sorted({word[1:].rstrip(",.?!") for word in text.split() if word.startswith("@")}):
         notices.append({"recipients": [login], "topic": "mention", "source_ref": f"task:{task.id}", "actor": author,
-                        "title": f"{author} mentioned you on {task.title}", "body": text, "deep_link": task_link(task, f"#c{comment_id}"),
+                        "title": f"{author} mentioned you on {task.title}", "entity_label": task.title, "body": text, "deep_link": task_link(task, f"#c{comment_id}"),
                         "dedupe_key": DEDUPE.comment(comment_id, "mention", login)})
     return notices
 
@@ -173,8 +223,35 @@ def unread(login: str) -> str:
         return label
 
 
+def declare_kinds() -> None:
+    """Once at deploy (the same set again is a no-op), before any job records."""
+    declared = hado.put_topics(topics())
+    slack = sum(1 for t in declared if "slack" in t["channels"])
+    toasted = sum(1 for t in declared if t["toast"])
+    print(f"topics: {len(declared)} declared, {slack} with Slack, {toasted} toasted")
+
+
+def forgot_a_kind() -> None:
+    """What notification-kinds.test.ts guarded: a kind nobody declared is refused, by name."""
+    try:
+        hado.post_notices([{"recipients": ["ana"], "topic": "task_archived", "title": "Launch checklist was archived"}])
+    except HadoApiError as e:
+        print(f"undeclared kind: {e.status} {str(e).split('; ')[0]}")
+
+
+def grid(login: str) -> List[str]:
+    """The preferences grid as the person sees it (GET /me/preferences; X-Remote-User stands in for the
+    hub's proxy): every kind of a source that wrote to them, labelled, by section; "-" where Slack is a dash."""
+    req = urllib.request.Request(f"{BASE}/me/preferences", headers={"X-Remote-User": login})
+    with urllib.request.urlopen(req, timeout=15) as res:
+        rows = [r for r in json.loads(res.read())["rows"] if r["source"] == SOURCE]
+    return [f"{r['section']} / {r['label']}: {' '.join(t if t in r['channels'] else '-' for t in ('web', 'slack'))}" for r in rows]
+
+
 def main() -> None:
     now = datetime.datetime.now(datetime.timezone.utc).replace(second=0, microsecond=0)
+    declare_kinds()
+    forgot_a_kind()
     task = Task(12, "Launch checklist", owner="boris", assignee="vera", watchers=["ana", "boris", "vera"], updated_at="2026-12-01T09:30:00Z")
     jobs = [
         # The queue delivered this one twice: its notices are written once.
@@ -201,6 +278,8 @@ def main() -> None:
     print(f"task done: {hado.get_events(f'task:{task.id}', 'deadline')['state']}")
 
     print(f"ana's badge: {unread('ana')}")
+    for row in grid("ana"):
+        print(f"ana's grid: {row}")
 
 
 if __name__ == "__main__":

@@ -23,6 +23,9 @@ def test_team_inbox(hado: Hado) -> None:
     done = run(hado, "kumquat", "team-inbox/inbox.py")
     assert done.returncode == 0 and done.stderr == "", done.stderr
     out = done.stdout
+    # The kinds as topics (issue 23): declared once, and a kind nobody declared is refused by name.
+    assert out.startswith("topics: 11 declared, 6 with Slack, 5 toasted\n"), out
+    assert "undeclared kind: 422 notices[0].topic: \"task_archived\" is not one of this source's topics\n" in out
     # Inbox.record with the dedupe keys; the redelivered jobs write nothing.
     assert "job comment.created 981 (delivery 1): created comment for ana; created comment for vera; created mention for ana\n" in out
     assert "job comment.created 981 (delivery 2): duplicate comment for ana; duplicate comment for vera; duplicate mention for ana\n" in out
@@ -38,6 +41,9 @@ def test_team_inbox(hado: Hado) -> None:
     assert re.search(rf"^deadline moved: vera, due {T}\+00:00, (today|preparing)$", out, re.M)
     assert "task done: withdrawn\n" in out
     assert re.search(r"^ana's badge: [3-9]$", out, re.M)
+    # Her grid: every kind of the source, by section; Slack a dash outside SLACK_KINDS.
+    assert "ana's grid: Comments / Mentions: web slack\n" in out
+    assert "ana's grid: Exports / Export ready: web -\n" in out
     status, feed = hado.me("vera", "GET", "/me/notices")
     assert status == 200
     titles = [n["title"] for n in feed["notices"] if n["source"] == "kumquat"]
