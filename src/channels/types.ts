@@ -85,8 +85,11 @@ export interface Channel {
    * within HADO_PRESENCE_TIMEOUT: a channel that cannot tell answers `unknown`.
    */
   presence(user: PresenceUser, channel: ChannelRecord, now: Date): Promise<Presence>;
-  /** Sends one message; never called for a disabled or unconfirmed channel. A throw counts as a retryable failure. */
-  deliver(message: OutgoingMessage, user: PresenceUser, channel: ChannelRecord): Promise<DeliveryResult>;
+  /**
+   * Sends one message; never called for a disabled or unconfirmed channel. A throw counts as a retryable failure.
+   * `user` is null for an address a source named in a notice (issue 24: a guest's email, a Slack channel).
+   */
+  deliver(message: OutgoingMessage, user: PresenceUser | null, channel: ChannelRecord): Promise<DeliveryResult>;
   /**
    * Where a delivery through this channel goes, for the worker's per-destination
    * limit and circuit breaker (worker/destinations.ts): e.g. a webhook's

@@ -6,11 +6,13 @@ import type { ChannelType } from '../domain/channels.ts';
 import { DEFAULT_GROUP_WINDOW_MINUTES, type NoticeCall, type NoticeMode } from '../domain/notices.ts';
 import type { DeliveryPolicy } from '../domain/topics.ts';
 import { HadoError } from '../errors.ts';
+import { type AddressRecipient, type RecipientJson, splitRecipients } from './address-input.ts';
 import { checkLink } from './event-input.ts';
 import { MAX_FREE_JSON_DEPTH, nestingDepth } from './json-depth.ts';
 
 export interface NoticeInputJson {
-  recipients: string[];
+  /** Logins, and (capability `address`) emails and Slack channels (address-input.ts). */
+  recipients: RecipientJson[];
   mode?: NoticeMode;
   source_ref?: string;
   topic?: string;
@@ -40,6 +42,8 @@ export interface NoticeInput {
   delivery: DeliveryPolicy | null;
   /** The object's name at write time (issue 23); null = none given. */
   entityLabel: string | null;
+  /** Recipients that are addresses (issue 24): mailed or posted at each push, never in an inbox. */
+  addresses: AddressRecipient[];
   call: NoticeCall;
 }
 
@@ -55,6 +59,15 @@ export function parseNoticeInput(raw: NoticeInputJson, index: number): NoticeInp
   }
   if (mode !== 'group' && raw.recipients.length === 0) {
     throw noticeInvalid(index, 'recipients', 'must name at least one login');
+  }
+  const { logins, addresses } = splitRecipients(index, raw.recipients);
+  // A group pushes again with every event it folds in: a stream of mails to a guest is what the limits are there to stop.
+  if (mode === 'group' && addresses.length > 0) {
+    throw noticeInvalid(
+      index,
+      `recipients[${raw.recipients.findIndex((r) => typeof r !== 'string')}]`,
+      'an address is for modes "create" and "upsert", not "group"',
+    );
   }
   if (mode !== 'group' && raw.group !== undefined) {
     throw noticeInvalid(index, 'group', 'is only for mode "group"');
@@ -80,9 +93,10 @@ export function parseNoticeInput(raw: NoticeInputJson, index: number): NoticeInp
     channels: raw.channels ?? null,
     delivery: raw.delivery ?? null,
     entityLabel: raw.entity_label ?? null,
+    addresses,
     call: {
       mode,
-      recipients: raw.recipients,
+      recipients: logins,
       title: raw.title,
       body: raw.body ?? null,
       deepLink: raw.deep_link ?? null,

@@ -33,6 +33,7 @@ import { notifyNotices } from '../db/notify.ts';
 import { sourceTopics } from '../db/topics.ts';
 import type { TopicDeclaration } from '../domain/topics.ts';
 import { type NoticeInput, noticeInvalid } from './notice-input.ts';
+import { type AddressLimits, type AddressPush, addressLock, writeAddressDeliveries } from './address-deliveries.ts';
 
 /** All recipients of one batch together: keeps a batch inside the statement parameter limits. */
 export const MAX_RECIPIENTS_PER_BATCH = 5000;
@@ -48,6 +49,8 @@ export interface NoticeWriteResult {
   title: string;
   count: number;
   recipients: string[];
+  /** Email recipients skipped because they unsubscribed from this source (issue 24); only when the notice names addresses. */
+  suppressed?: number;
 }
 
 function stateOf(row: NoticeRow, recipients: string[]): NoticeState {
@@ -136,6 +139,8 @@ interface BatchWrite {
   results: NoticeWriteResult[];
   pushed: Array<{ id: number; userIds: number[] }>;
   newKeys: Array<{ key: string; noticeId: number }>;
+  /** Pushes of notices that name addresses (issue 24), delivered to them after the writes. */
+  addressed: AddressPush[];
 }
 
 /**
@@ -145,8 +150,15 @@ interface BatchWrite {
  * calls for one group queue instead of racing (SPEC B1). One NOTIFY with the
  * ids of the notices pushed goes out when the transaction commits.
  */
-export async function writeNotices(db: Db, clock: Clock, newUser: NewUserDefaults, sourceId: number, inputs: NoticeInput[]): Promise<NoticeWriteResult[]> {
-  const total = inputs.reduce((n, i) => n + i.call.recipients.length, 0);
+export async function writeNotices(
+  db: Db,
+  clock: Clock,
+  newUser: NewUserDefaults,
+  sourceId: number,
+  inputs: NoticeInput[],
+  addressLimits: AddressLimits,
+): Promise<NoticeWriteResult[]> {
+  const total = inputs.reduce((n, i) => n + i.call.recipients.length + i.addresses.length, 0);
   if (total > MAX_RECIPIENTS_PER_BATCH) {
     throw new HadoError(422, 'invalid', `notices: at most ${MAX_RECIPIENTS_PER_BATCH} recipients per batch in total, got ${total}; split the batch`, {
       field: 'notices',
@@ -160,6 +172,7 @@ export async function writeNotices(db: Db, clock: Clock, newUser: NewUserDefault
     await lockAll(trx, [
       ...inputs.filter((i) => i.sourceRef !== null && i.call.mode !== 'create').map((i) => lockKey(['object', sourceId, i.sourceRef!, i.topic])),
       ...inputs.filter((i) => i.dedupeKey !== null).map((i) => lockKey(['dedupe', sourceId, i.dedupeKey!])),
+      ...(inputs.some((i) => i.addresses.length > 0) ? [addressLock(sourceId)] : []),
     ]);
     const users = await ensureUsers(
       trx,
@@ -190,6 +203,7 @@ export async function writeNotices(db: Db, clock: Clock, newUser: NewUserDefault
       results: new Array(inputs.length),
       pushed: [],
       newKeys: [],
+      addressed: [],
     };
     /** Index of the first input of the batch with each new dedupe key. */
     const firstWithKey = new Map<string, number>();
@@ -218,6 +232,11 @@ export async function writeNotices(db: Db, clock: Clock, newUser: NewUserDefault
 
     // 3. Repeats return the notice their key produced, unchanged.
     if (duplicatesInBatch.length > 0) await answerRepeats(batch, known, duplicatesInBatch);
+
+    const suppressed = await writeAddressDeliveries(trx, sourceId, batch.addressed, nowDate, addressLimits);
+    for (const input of inputs) {
+      if (input.addresses.some((a) => a.kind === 'email')) batch.results[input.index]!.suppressed = suppressed.get(input.index) ?? 0;
+    }
 
     await notifyNotices(trx, batch.pushed);
     return batch.results;
@@ -253,6 +272,7 @@ async function writeCreates(b: BatchWrite, creates: NoticeInput[]): Promise<void
   creates.forEach((c, k) => {
     b.results[c.index] = resultOf(ids[k]!, 'created', c, states[k]!);
     b.pushed.push({ id: ids[k]!, userIds: b.userIds(states[k]!.recipients) });
+    addressPush(b, c, ids[k]!, 1);
     if (c.dedupeKey !== null) b.newKeys.push({ key: c.dedupeKey, noticeId: ids[k]! });
   });
 }
@@ -269,7 +289,7 @@ async function writeInPlace(b: BatchWrite, input: NoticeInput): Promise<void> {
   let result: WriteResult;
   let state: NoticeState;
   if (existing === undefined) {
-    if (call.recipients.length === 0) {
+    if (call.recipients.length === 0 && input.addresses.length === 0) {
       throw noticeInvalid(input.index, 'recipients', 'must name at least one login: no open group to add this event to');
     }
     state = newNotice(call, now);
@@ -281,6 +301,7 @@ async function writeInPlace(b: BatchWrite, input: NoticeInput): Promise<void> {
     );
     result = 'created';
     b.pushed.push({ id, userIds: b.userIds(state.recipients) });
+    addressPush(b, input, id, 1);
   } else {
     id = existing.id;
     const old = stateOf(existing, await recipientLogins(trx, id));
@@ -294,12 +315,18 @@ async function writeInPlace(b: BatchWrite, input: NoticeInput): Promise<void> {
       // A regroup of a "regroup: web" notice is a frame to open inboxes only (issue 23): no channel again.
       if (call.mode === 'upsert' || existing.regroup === 'all') await markPending(trx, id, state.pushSeq, nowDate);
       b.pushed.push({ id, userIds: await recipientIds(trx, id) });
+      addressPush(b, input, id, state.pushSeq);
     }
     result = call.mode === 'upsert' ? 'updated' : 'grouped';
     if (effect.replaceRecipients) state = { ...state, recipients: [...state.recipients].sort() };
   }
   b.results[input.index] = resultOf(id, result, input, state);
   if (input.dedupeKey !== null) b.newKeys.push({ key: input.dedupeKey, noticeId: id });
+}
+
+/** A push of a notice that names addresses: each of them gets this push (its mail or post) once. */
+function addressPush(b: BatchWrite, input: NoticeInput, noticeId: number, push: number): void {
+  if (input.addresses.length > 0) b.addressed.push({ index: input.index, noticeId, push, addresses: input.addresses });
 }
 
 /** Repeats of a dedupe key answer the notice it produced (earlier, or in this batch), unchanged. */

@@ -67,6 +67,7 @@ export async function channelsOfUsers(db: Db, userIds: number[]): Promise<Map<nu
   if (userIds.length === 0) return out;
   const rows = await db.selectFrom('channels').selectAll().where('user_id', 'in', userIds).orderBy('id').execute();
   for (const row of rows) {
+    if (row.user_id === null) continue;
     const list = out.get(row.user_id) ?? [];
     list.push(channelRecord(row));
     out.set(row.user_id, list);

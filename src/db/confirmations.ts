@@ -22,7 +22,8 @@ export async function peekConfirmation(db: Db, codeHash: string, now: Date): Pro
     .select(['c.channel_id', 'c.expires_at', 'c.used_at', 'ch.user_id'])
     .where('c.code_hash', '=', codeHash)
     .executeTakeFirst();
-  if (!row) return { ok: false, reason: 'unknown' };
+  // An address a source named (no user) is never confirmed by a code.
+  if (!row || row.user_id === null) return { ok: false, reason: 'unknown' };
   if (row.used_at !== null) return { ok: false, reason: 'used' };
   if (row.expires_at.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
   return { ok: true, channelId: row.channel_id, userId: row.user_id };

@@ -81,7 +81,8 @@ export async function claimDeliveries(db: Db, now: Date, leaseUntil: Date, limit
       )
       .selectFrom('claimed as c')
       .innerJoin('channels as ch', 'ch.id', 'c.channel_id')
-      .innerJoin('users as u', 'u.id', 'ch.user_id')
+      // No user behind an address a source named (issue 24): its rows come with nulls here.
+      .leftJoin('users as u', 'u.id', 'ch.user_id')
       .leftJoin('events as e', 'e.id', 'c.event_id')
       .leftJoin('notices as n', 'n.id', 'c.notice_id')
       .leftJoin('sources as s', (join) => join.on((eb) => eb('s.id', '=', eb.fn.coalesce('e.source_id', 'n.source_id'))))

@@ -83,7 +83,12 @@ export interface EventsTable {
 
 export interface ChannelsTable {
   id: Generated<number>;
-  user_id: number;
+  /** The owner; null for an address a source named in a notice (issue 24: a guest's email, a Slack channel). */
+  user_id: ColumnType<number | null, number | null, number | null>;
+  /** The source whose notices named this address (user_id is then null). */
+  address_of: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The address as named, normalised (a lower-case email, a Slack channel id); set exactly with address_of. */
+  address: ColumnType<string | null, string | null | undefined, string | null>;
   type: ChannelType;
   config: JSONColumnType<Record<string, unknown>>;
   enabled: ColumnType<boolean, boolean | undefined, boolean>;
@@ -293,6 +298,14 @@ export interface AudienceMembersTable {
   user_id: number;
 }
 
+/** What a source addressed (issue 24): one row per write, for HADO_RATE_LIMIT_ADDRESS_*. */
+export interface AddressSendsTable {
+  id: Generated<number>;
+  source_id: number;
+  sent_at: Timestamp;
+  recipients: number;
+}
+
 /** Addresses a source's mails no longer go to (one-click unsubscribe). */
 export interface SuppressionsTable {
   source_id: number;
@@ -320,6 +333,7 @@ export interface Database {
   audiences: AudiencesTable;
   audience_members: AudienceMembersTable;
   suppressions: SuppressionsTable;
+  address_sends: AddressSendsTable;
   confirmation_sends: ConfirmationSendsTable;
   confirmation_blocks: ConfirmationBlocksTable;
   device_takeovers: DeviceTakeoversTable;

@@ -10,9 +10,26 @@ const ChannelTypeSchema = Type.Union(CHANNEL_TYPES.map((t) => Type.Literal(t)));
 /** One optional on/off per channel type: a row of the preferences grid (SPEC B3). */
 const GridCells = Object.fromEntries(CHANNEL_TYPES.map((t) => [t, Type.Optional(Type.Boolean())])) as Record<ChannelType, TOptional<TBoolean>>;
 
+/** Issue 24: a guest's email (the notice by mail only, with one-click unsubscribe); capability `address`. */
+const EmailRecipient = Type.Object(
+  {
+    email: Type.String({ minLength: 1, maxLength: 254, description: 'One email address; mailed only, never an inbox or a user' }),
+    name: Type.Optional(Type.String({ maxLength: 200, description: "The guest's name" })),
+  },
+  { additionalProperties: false, title: 'EmailRecipient' },
+);
+/** Issue 24: a Slack channel (one chat.postMessage per push); capability `address`. */
+const SlackChannelRecipient = Type.Object(
+  { slack_channel: Type.String({ minLength: 1, maxLength: 81, description: 'A Slack channel id (C0CREATIVE) or a public channel name (#creative)' }) },
+  { additionalProperties: false, title: 'SlackChannelRecipient' },
+);
+
 export const NoticeIn = Type.Object(
   {
-    recipients: Type.Array(Login, { maxItems: 1000 }),
+    recipients: Type.Array(Type.Union([Login, EmailRecipient, SlackChannelRecipient]), {
+      maxItems: 1000,
+      description: 'Logins; and, with the capability "address", { email, name } and { slack_channel } entries (modes create and upsert)',
+    }),
     mode: Type.Optional(Type.Union([Type.Literal('create'), Type.Literal('upsert'), Type.Literal('group')])),
     source_ref: Type.Optional(NonBlank(255)),
     topic: Type.Optional(Type.String({ maxLength: 100 })),

@@ -229,6 +229,12 @@ export const NoticeWriteResult = Type.Object(
     title: Type.String(),
     count: Type.Integer({ minimum: 0, description: "The group's counter (1 outside groups)" }),
     recipients: Type.Array(Type.String()),
+    suppressed: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description: 'Only for a notice with email recipients (issue 24): how many were skipped because they unsubscribed from this source',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -62,7 +62,8 @@ export interface Claimed {
   id: number;
   attempts: number;
   channel: ChannelRecord;
-  user: PresenceUser;
+  /** Null for an address a source named (issue 24): nobody's channel. */
+  user: PresenceUser | null;
   message: Composed;
 }
 
@@ -81,7 +82,7 @@ export function claimed(r: ClaimedDelivery, appUrl: string): Claimed {
       previousSecret: previousSecretOf(r.channel_previous_secret, r.channel_previous_secret_until),
       lastSeenAt: r.channel_last_seen_at,
     },
-    user: { id: r.user_id, login: r.login, lastHeartbeatAt: r.last_heartbeat_at },
+    user: r.user_id === null || r.login === null ? null : { id: r.user_id, login: r.login, lastHeartbeatAt: r.last_heartbeat_at },
     message: composeMessage(r, appUrl),
   };
 }

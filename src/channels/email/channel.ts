@@ -32,7 +32,7 @@ export function emailChannel(deps: { mailer: Mailer | null; appUrl: string }): C
       const to = addressOf(channel.config);
       if (to === null) return { ok: false, error: 'email channel has no valid address in its config', retryable: false };
       if (!channel.secret) return { ok: false, error: 'email channel has no secret for its unsubscribe link', retryable: false };
-      const mail = renderMail(message, { to, unsubscribeUrl: unsubscribeUrl(deps.appUrl, channel), domain: mailer.domain });
+      const mail = renderMail(message, { to, unsubscribeUrl: unsubscribeUrl(deps.appUrl, channel), domain: mailer.domain, guest: channel.userId === null });
       const sent = await mailer.send(mail);
       if (!sent.ok) return sent;
       return { ok: true, externalId: mail.messageId };

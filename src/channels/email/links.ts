@@ -6,7 +6,10 @@
 // reason) for a link that names nothing, and never says more about why.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { CONFIRM_CODE_PATTERN, hashConfirmCode } from '../../core/confirmations.ts';
+import { addressLock } from '../../core/address-deliveries.ts';
+import { findAddressChannel, suppressAddress } from '../../db/addresses.ts';
 import { disableChannel, findChannel } from '../../db/channels.ts';
+import { lockAll } from '../../db/notices.ts';
 import type { Db } from '../../db/connect.ts';
 import { blockTarget, targetOfCode } from '../../db/confirmation-sends.ts';
 import { peekConfirmation, redeemConfirmation } from '../../db/confirmations.ts';
@@ -74,12 +77,21 @@ export async function confirmEmail(db: Db, code: string, now: Date): Promise<{ o
 }
 
 /** The email channel an unsubscribe token names, once its MAC checks out (the id alone, in clear in the token, names nobody). */
-export async function unsubscribeTarget(db: Db, token: string): Promise<{ id: number; address: string; locale: string | null } | null> {
+export async function unsubscribeTarget(
+  db: Db,
+  token: string,
+): Promise<{
+  id: number;
+  address: string;
+  locale: string | null /** A guest's address (issue 24): the source that mailed it. */;
+  guestOf: number | null;
+} | null> {
   const id = await checkUnsubscribeToken(token, async (channelId) => (await emailChannelRow(db, channelId))?.secret ?? null);
   if (id === null) return null;
   const row = await emailChannelRow(db, id);
   if (!row) return null;
-  return { id, address: row.address, locale: await userLocale(db, row.user_id) };
+  // A guest is nobody's user: the page speaks the request's language.
+  return { id, address: row.address, locale: row.user_id === null ? null : await userLocale(db, row.user_id), guestOf: row.address_of };
 }
 
 /** How a target key reads on the "this wasn't me" page. */
@@ -97,7 +109,22 @@ export async function notMeTarget(db: Db, code: string): Promise<{ target: strin
 
 export { blockTarget as blockConfirmations };
 
-/** Switches the channel off (the one-click POST): a channel already off stays off. */
+/**
+ * The one-click POST: switches a user's channel off (a channel already off
+ * stays off). A guest's address (issue 24) goes on its source's suppression
+ * list: that source never mails it again. Under the source's address lock, so
+ * a notice written at the same moment either comes before (its mail is not
+ * sent: the channel is off) or sees the suppression.
+ */
 export async function unsubscribe(db: Db, channelId: number, now: Date): Promise<void> {
-  await disableChannel(db, channelId, now);
+  const guest = await findAddressChannel(db, channelId);
+  if (!guest?.address_of || !guest.address) {
+    await disableChannel(db, channelId, now);
+    return;
+  }
+  const { address_of: sourceId, address } = guest;
+  await db.transaction().execute(async (trx) => {
+    await lockAll(trx, [addressLock(sourceId)]);
+    await suppressAddress(trx, sourceId, address, channelId, now);
+  });
 }

@@ -63,6 +63,8 @@ export interface MailContext {
   unsubscribeUrl: string;
   /** The right side of the Message-ID (the From address's domain). */
   domain: string;
+  /** A guest's address (issue 24): the footer says a sender addressed it, not that it is one of their channels. */
+  guest?: boolean;
 }
 
 /** The headers every mail of a channel carries. */
@@ -101,7 +103,7 @@ export function renderMail(message: OutgoingMessage, ctx: MailContext): Outgoing
   const deepLink = absoluteLink(message.deepLink);
   const actions = actionLinks(message);
   const doneLabel = message.doneLabel || t(l, 'mail.done');
-  const footerText = t(l, 'mail.footer', { address: ctx.to });
+  const footerText = t(l, ctx.guest ? 'mail.footerGuest' : 'mail.footer', { address: ctx.to });
   const unsubscribe = t(l, 'mail.unsubscribe');
 
   const text = [

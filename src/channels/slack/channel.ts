@@ -3,6 +3,7 @@
 // (channels/presence.ts) — so a person at their desk in Slack gets the
 // reminder there and nowhere else. Delivery is one DM per outbox row; after
 // Done by any path the event's earlier messages lose their buttons.
+import { SLACK_CHANNEL_PATTERN } from '../../core/address-input.ts';
 import type { Db } from '../../db/connect.ts';
 import { sentSlackMessages } from '../../db/slack.ts';
 import { toLocale } from '../../i18n/locales.ts';
@@ -21,6 +22,12 @@ export function slackTargetOf(config: Record<string, unknown>): { user: string; 
   const dm = config.dm_channel;
   if (typeof user !== 'string' || !SLACK_USER_PATTERN.test(user) || typeof dm !== 'string' || !/^[A-Z0-9]{2,40}$/.test(dm)) return null;
   return { user, dm };
+}
+
+/** The Slack channel an address row posts to ({ slack_channel }: issue 24), or null. */
+export function slackConversationOf(config: Record<string, unknown>): string | null {
+  const c = config.slack_channel;
+  return typeof c === 'string' && SLACK_CHANNEL_PATTERN.test(c) ? c : null;
 }
 
 /** users.getPresence's answer as a presence. */
@@ -49,10 +56,12 @@ export function slackChannel(client: SlackClient | null, opts: { db?: Db; config
     },
     async deliver(message, _user, channel): Promise<DeliveryResult> {
       if (!client) return { ok: false, error: 'Slack is not configured (SLACK_BOT_TOKEN is unset)', retryable: false };
-      const target = slackTargetOf(channel.config);
-      if (!target) return { ok: false, error: 'slack channel has no valid slack_user_id / dm_channel in its config', retryable: false };
+      // A user's DM, or a channel a source named in a notice (issue 24). Slack's not_in_channel and
+      // channel_not_found come back final (api.ts): the bot must be invited first, retrying changes nothing.
+      const to = slackTargetOf(channel.config)?.dm ?? slackConversationOf(channel.config);
+      if (!to) return { ok: false, error: 'slack channel has no valid slack_user_id / dm_channel in its config', retryable: false };
       const { text, blocks } = renderSlack(slackContentOf(message));
-      const sent = await client.post(target.dm, text, blocks);
+      const sent = await client.post(to, text, blocks);
       if (!sent.ok) {
         const { error, retryable, retryAfterMs } = sent;
         return retryAfterMs === undefined ? { ok: false, error, retryable } : { ok: false, error, retryable, retryAfterMs };

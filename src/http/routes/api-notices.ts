@@ -1,6 +1,7 @@
 // The client API of notices (SPEC B1): POST /api/notices under a source's
 // bearer token. One notice, or { notices: [...] } of up to 500.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { requireCapability } from '../../core/capabilities.ts';
 import { parseNoticeBatch } from '../../core/notice-input.ts';
 import { writeNotices } from '../../core/notices.ts';
 import { listNotices, noticeDetail, withdrawNotices } from '../../core/source-notices.ts';
@@ -34,7 +35,7 @@ export function apiNoticesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           description:
             'mode create (default), upsert (one live notice per source_ref and topic) or group (folds a stream into one notice with a counter). A repeated dedupe_key returns the existing notice with result "duplicate".',
           body: NoticesBody,
-          response: { 200: NoticeWriteResults, ...errors(400, 401, 413, 415, 422, 429) },
+          response: { 200: NoticeWriteResults, ...errors(400, 401, 403, 413, 415, 422, 429) },
         },
         bodyLimit: BATCH_BODY_LIMIT,
         // A single notice is a batch of one: one validator, one write path, errors name notices[0].
@@ -48,8 +49,11 @@ export function apiNoticesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
+        // Addresses (issue 24) need the capability: a 403 before anything about them is checked.
+        if (request.body.notices.some((n) => n.recipients.some((r) => typeof r !== 'string'))) requireCapability(request.source!, 'address');
         const inputs = parseNoticeBatch(request.body.notices);
-        const results = await writeNotices(ctx.db, ctx.clock, newUserDefaults(ctx, request), request.source!.id, inputs);
+        const limits = { perMinute: ctx.config.addressesPerMinute, perDay: ctx.config.addressesPerDay };
+        const results = await writeNotices(ctx.db, ctx.clock, newUserDefaults(ctx, request), request.source!.id, inputs, limits);
         return single.has(request.body) ? { notice: results[0]! } : { notices: results };
       },
     );

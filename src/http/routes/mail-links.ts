@@ -91,7 +91,8 @@ export function mailLinkRoutes(ctx: AppContext, assets: Assets = loadAssets()): 
       const title = t(l, 'page.unsubscribe.title');
       if (!channel) return page(reply, 404, { locale: l, title, text: t(l, 'page.unsubscribe.bad') });
       await unsubscribe(ctx.db, channel.id, toDate(ctx.clock.now()));
-      return page(reply, 200, { locale: l, title, text: t(l, 'page.unsubscribe.done', { address: channel.address }), ok: true });
+      const done = channel.guestOf === null ? 'page.unsubscribe.done' : 'page.unsubscribe.guestDone';
+      return page(reply, 200, { locale: l, title, text: t(l, done, { address: channel.address }), ok: true });
     });
 
     // "This wasn't me" (issue 27): the confirmation's own code names the target; the POST blocks it for good.

@@ -235,6 +235,7 @@ export default {
   'mail.actionsHint': 'Ack keeps it quiet until the next reminder; Done closes it.',
   'mail.footer': 'You get this mail because {address} is one of your channels in Hado.',
   'mail.unsubscribe': 'Stop these mails',
+  'mail.footerGuest': 'You get this mail because its sender addressed it to {address} through Hado.',
   'mail.confirm.subject': 'Confirm your address for Hado reminders',
   'mail.confirm.text':
     'Someone, hopefully you, asked Hado to send reminders to {address}. Nothing is sent here until you confirm. The link works for 24 hours.',
@@ -258,6 +259,7 @@ export default {
   'page.unsubscribe.button': 'Stop the mails',
   'page.unsubscribe.done': "Done: no more mails to {address}. You can switch this channel on again in Hado's settings.",
   'page.unsubscribe.bad': 'This link is not valid.',
+  'page.unsubscribe.guestDone': 'Done: no more mails to {address} from this sender.',
   'page.action.ackQuestion': 'Mark this reminder as noted?',
   'page.action.doneQuestion': 'Mark this reminder as done?',
   'page.action.acked': 'Noted ✓ Quiet until the next reminder.',

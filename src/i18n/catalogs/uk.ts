@@ -229,6 +229,7 @@ export default {
   'mail.actionsHint': "«Пам'ятаю» — тиша до наступного нагадування; «Готово» закриває його.",
   'mail.footer': 'Ви отримуєте цей лист, бо {address} — один із ваших каналів у Hado.',
   'mail.unsubscribe': 'Не надсилати ці листи',
+  'mail.footerGuest': 'Ви отримуєте цей лист, бо відправник надіслав його на {address} через Hado.',
   'mail.confirm.subject': 'Підтвердьте адресу для нагадувань Hado',
   'mail.confirm.text':
     'Хтось — сподіваємося, ви — попросив Hado надсилати нагадування на {address}. Доки ви не підтвердите, сюди нічого не надійде. Посилання діє 24 години.',
@@ -252,6 +253,7 @@ export default {
   'page.unsubscribe.button': 'Не надсилати',
   'page.unsubscribe.done': 'Готово: на {address} листи більше не надійдуть. Увімкнути канал знову можна в налаштуваннях Hado.',
   'page.unsubscribe.bad': 'Це посилання недійсне.',
+  'page.unsubscribe.guestDone': 'Готово: цей відправник більше не надсилатиме листів на {address}.',
   'page.action.ackQuestion': 'Позначити це нагадування як прийняте?',
   'page.action.doneQuestion': 'Позначити це нагадування як зроблене?',
   'page.action.acked': 'Прийнято ✓ Тиша до наступного нагадування.',
