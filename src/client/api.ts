@@ -9560,7 +9560,7 @@ export interface operations {
                     "application/json": {
                         /** @description The notices removed; ids that are not this source's are skipped */
                         withdrawn: number[];
-                        /** @description Pending deliveries that will not go out */
+                        /** @description Deliveries that will not go out: pending ones, and pushes still waiting for their channels */
                         cancelled_deliveries: number;
                         /** @description Telegram and Slack messages whose buttons are being removed */
                         edited_messages: number;

@@ -137,16 +137,16 @@ export async function sentNoticeMessages(db: Executor, noticeIds: number[]): Pro
     .execute();
 }
 
-/** How many deliveries of these notices are still pending: the ones the withdrawal cancels. */
+/**
+ * What the withdrawal cancels: deliveries of these notices still pending,
+ * and pushes still waiting for their recipients' channels (the fallback).
+ */
 export async function pendingDeliveryCount(db: Executor, noticeIds: number[]): Promise<number> {
   if (noticeIds.length === 0) return 0;
-  const row = await db
-    .selectFrom('deliveries')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('notice_id', 'in', noticeIds)
-    .where('result', '=', 'pending')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const row = await sql<{ n: number }>`
+    SELECT (SELECT count(*) FROM deliveries WHERE notice_id IN (${sql.join(noticeIds)}) AND result = 'pending')
+         + (SELECT count(*) FROM notice_recipients WHERE notice_id IN (${sql.join(noticeIds)}) AND pending_seq IS NOT NULL) AS n`.execute(db);
+  return Number(row.rows[0]?.n ?? 0);
 }
 
 /** The recipients of these notices (whose inboxes lose them). */

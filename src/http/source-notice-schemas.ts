@@ -97,7 +97,10 @@ export const WithdrawBody = Type.Union(
 export const WithdrawResult = Type.Object(
   {
     withdrawn: Type.Array(Id, { description: "The notices removed; ids that are not this source's are skipped" }),
-    cancelled_deliveries: Type.Integer({ minimum: 0, description: 'Pending deliveries that will not go out' }),
+    cancelled_deliveries: Type.Integer({
+      minimum: 0,
+      description: 'Deliveries that will not go out: pending ones, and pushes still waiting for their channels',
+    }),
     edited_messages: Type.Integer({ minimum: 0, description: 'Telegram and Slack messages whose buttons are being removed' }),
   },
   { additionalProperties: false },

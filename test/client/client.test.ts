@@ -120,7 +120,7 @@ describe('the calls', () => {
     const detail = await c.getNotice(a.id);
     expect(detail.notice).toMatchObject({ id: a.id, source_ref: 'job:7', recipient_count: 2, read_count: 0 });
     expect(detail.recipients.map((r) => r.login)).toEqual(['ana', 'boris']);
-    expect(await c.withdrawNotices({ source_ref: 'job:7', topic: 'request' })).toEqual({ withdrawn: [a.id], cancelled_deliveries: 0, edited_messages: 0 });
+    expect(await c.withdrawNotices({ source_ref: 'job:7', topic: 'request' })).toEqual({ withdrawn: [a.id], cancelled_deliveries: 2, edited_messages: 0 });
     expect((await c.withdrawNotices({ ids: [b.id] })).withdrawn).toEqual([b.id]);
     await expect(c.getNotice(a.id)).rejects.toMatchObject({ status: 404, code: 'not_found' });
     expect(seen).toContain('GET /api/notices?topic=request&limit=1');

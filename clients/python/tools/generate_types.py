@@ -63,6 +63,17 @@ NAMES: Dict[str, str] = {
     "postNotices.answer|0.notice": "NoticeResult",
     "postNotices.answer|0.notice.result": "NoticeResultKind",
     "postNotices.answer|1": "NoticesAnswer",
+    # GET /api/notices, GET /api/notices/{id}, DELETE /api/notices (issue 24)
+    "listNotices.query": "NoticeListQuery",
+    "listNotices.answer": "SourceNoticePage",
+    "listNotices.answer.notices[]": "SourceNotice",
+    "getNotice.answer": "SourceNoticeDetail",
+    "getNotice.answer.recipients[]": "NoticeRecipientState",
+    "getNotice.answer.deliveries[]": "NoticeDeliveryState",
+    "withdrawNotices.body": "WithdrawBody",
+    "withdrawNotices.body|0": "WithdrawByIds",
+    "withdrawNotices.body|1": "WithdrawByRef",
+    "withdrawNotices.answer": "WithdrawResult",
     # PUT and GET /api/topics (issue 23)
     "putTopics.body": "PutTopicsBody",
     "putTopics.body.topics[]": "TopicInput",

@@ -24,6 +24,12 @@ from .types import (
     NoticeInput,
     NoticeResult,
     NoticesAnswer,
+    GetNoticePathParams,
+    NoticeListQuery,
+    SourceNoticeDetail,
+    SourceNoticePage,
+    WithdrawBody,
+    WithdrawResult,
     PostFramesAnswer,
     PostFramesBody,
     PostNoticesBody,
@@ -69,6 +75,9 @@ ROUTES: Dict[str, Route] = {
         Route("getEvent", "GET", "/api/events", "get_events", query=EventIdentity),
         Route("deleteEvent", "DELETE", "/api/events", "delete_event", query=EventIdentity),
         Route("postNotices", "POST", "/api/notices", "post_notices", body=PostNoticesBody),
+        Route("listNotices", "GET", "/api/notices", "list_notices", query=NoticeListQuery),
+        Route("getNotice", "GET", "/api/notices/{id}", "get_notice", path_params=GetNoticePathParams),
+        Route("withdrawNotices", "DELETE", "/api/notices", "withdraw_notices", body=WithdrawBody),
         Route("putTopics", "PUT", "/api/topics", "put_topics", body=PutTopicsBody),
         Route("getTopics", "GET", "/api/topics", "get_topics"),
         Route("postUserToken", "POST", "/api/user-tokens", "create_user_token", body=UserTokenInput),
@@ -148,6 +157,32 @@ def post_notices(notices: NoticesArg) -> Call[Union[NoticeResult, List[NoticeRes
     if batch is None:
         return Call(ROUTES["postNotices"], lambda answer: cast(NoticeAnswer, answer)["notice"], body=body, repeatable=repeatable)
     return Call(ROUTES["postNotices"], lambda answer: cast(NoticesAnswer, answer)["notices"], body=body, repeatable=repeatable)
+
+
+def list_notices(source_ref: Optional[str], topic: Optional[str], cursor: Optional[str], limit: Optional[int]) -> Call[SourceNoticePage]:
+    query: Dict[str, str] = {}
+    for name, value in (("source_ref", source_ref), ("topic", topic), ("cursor", cursor), ("limit", limit)):
+        if value is not None:
+            query[name] = str(value)
+    return Call(ROUTES["listNotices"], lambda answer: cast(SourceNoticePage, answer), query=query)
+
+
+def get_notice(notice_id: int) -> Call[SourceNoticeDetail]:
+    return Call(ROUTES["getNotice"], lambda answer: cast(SourceNoticeDetail, answer), path_params={"id": str(int(notice_id))})
+
+
+def withdraw_notices(ids: Optional[Sequence[int]], source_ref: Optional[str], topic: Optional[str]) -> Call[WithdrawResult]:
+    """By ids, or every notice of (source_ref, topic): withdrawing twice is the same, so it is retried."""
+    body: WithdrawBody
+    if ids is not None:
+        if source_ref is not None or topic is not None:
+            raise TypeError("withdraw_notices takes ids, or source_ref (and topic), not both")
+        body = {"ids": [int(i) for i in ids]}
+    elif source_ref is not None:
+        body = {"source_ref": source_ref} if topic is None else {"source_ref": source_ref, "topic": topic}
+    else:
+        raise TypeError("withdraw_notices needs ids or source_ref")
+    return Call(ROUTES["withdrawNotices"], lambda answer: cast(WithdrawResult, answer), body=body)
 
 
 def put_topics(topics: Sequence[TopicInput]) -> Call[List[Topic]]:

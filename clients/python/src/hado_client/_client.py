@@ -22,7 +22,22 @@ from . import _api, _http
 from ._exceptions import HadoApiError, HadoConnectionError
 from ._retry import Backoff, retry_after_seconds, retryable
 from ._version import __version__
-from .types import ApiEvent, EventInput, NoticeBatch, NoticeInput, NoticeResult, ProvisionResult, Topic, TopicInput, UpsertResult, UserInput, UserToken
+from .types import (
+    ApiEvent,
+    EventInput,
+    NoticeBatch,
+    NoticeInput,
+    NoticeResult,
+    ProvisionResult,
+    SourceNoticeDetail,
+    SourceNoticePage,
+    Topic,
+    TopicInput,
+    UpsertResult,
+    UserInput,
+    UserToken,
+    WithdrawResult,
+)
 
 T = TypeVar("T")
 
@@ -194,6 +209,25 @@ class Client:
         """DELETE /api/events: withdraw the event (a whole series). Retried: withdrawing twice is the same."""
         self._run(_api.delete_event(source_ref, topic))
 
+    def list_notices(
+        self, source_ref: Optional[str] = None, topic: Optional[str] = None, cursor: Optional[str] = None, limit: Optional[int] = None
+    ) -> SourceNoticePage:
+        """GET /api/notices: the source's own notices, newest first ({"notices", "next_cursor"}); pass
+        next_cursor back as cursor for the next page. Retried."""
+        return self._run(_api.list_notices(source_ref, topic, cursor, limit))
+
+    def get_notice(self, notice_id: int) -> SourceNoticeDetail:
+        """GET /api/notices/{id}: one of the source's notices, each recipient's read state and each
+        delivery's state and reason. A 404 raises HadoApiError. Retried."""
+        return self._run(_api.get_notice(notice_id))
+
+    def withdraw_notices(
+        self, ids: Optional[Sequence[int]] = None, *, source_ref: Optional[str] = None, topic: Optional[str] = None
+    ) -> WithdrawResult:
+        """DELETE /api/notices: withdraw notices by ids, or every notice of (source_ref, topic). They
+        leave the inboxes at once and pending deliveries are cancelled. Retried: the same twice is the same."""
+        return self._run(_api.withdraw_notices(ids, source_ref, topic))
+
     def put_topics(self, topics: Sequence[TopicInput]) -> List[Topic]:
         """PUT /api/topics: declare the source's whole set of topics (replaces the earlier set). Retried."""
         return self._run(_api.put_topics(topics))
@@ -296,6 +330,22 @@ class AsyncClient:
     async def delete_event(self, source_ref: str, topic: Optional[str] = None) -> None:
         """DELETE /api/events (see Client.delete_event)."""
         await self._run(_api.delete_event(source_ref, topic))
+
+    async def list_notices(
+        self, source_ref: Optional[str] = None, topic: Optional[str] = None, cursor: Optional[str] = None, limit: Optional[int] = None
+    ) -> SourceNoticePage:
+        """GET /api/notices (see Client.list_notices)."""
+        return await self._run(_api.list_notices(source_ref, topic, cursor, limit))
+
+    async def get_notice(self, notice_id: int) -> SourceNoticeDetail:
+        """GET /api/notices/{id} (see Client.get_notice)."""
+        return await self._run(_api.get_notice(notice_id))
+
+    async def withdraw_notices(
+        self, ids: Optional[Sequence[int]] = None, *, source_ref: Optional[str] = None, topic: Optional[str] = None
+    ) -> WithdrawResult:
+        """DELETE /api/notices (see Client.withdraw_notices)."""
+        return await self._run(_api.withdraw_notices(ids, source_ref, topic))
 
     async def put_topics(self, topics: Sequence[TopicInput]) -> List[Topic]:
         """PUT /api/topics (see Client.put_topics)."""

@@ -161,12 +161,12 @@ class GetNoticePathParams(TypedDict):
 NoticeMode = Literal["create", "upsert", "group"]
 
 
-class GetNoticeAnswerNoticeGroup(TypedDict):
+class SourceNoticeGroup(TypedDict):
     count: int
     messages: List[str]
 
 
-class GetNoticeAnswerNotice(TypedDict):
+class SourceNotice(TypedDict):
     id: int
     source_ref: Optional[str]
     topic: str
@@ -179,7 +179,7 @@ class GetNoticeAnswerNotice(TypedDict):
     actor: Optional[str]
     urgent: bool
     entity_label: Optional[str]
-    group: Optional[GetNoticeAnswerNoticeGroup]
+    group: Optional[SourceNoticeGroup]
     #: How many times it was pushed (creation, upserts, regroups)
     push: int
     recipient_count: int
@@ -189,14 +189,14 @@ class GetNoticeAnswerNotice(TypedDict):
     updated_at: Optional[str]
 
 
-class GetNoticeAnswerRecipientsItem(TypedDict):
+class NoticeRecipientState(TypedDict):
     login: str
     read_at: Optional[str]
     archived_at: Optional[str]
     created_at: Optional[str]
 
 
-class GetNoticeAnswerDeliveriesItem(TypedDict):
+class NoticeDeliveryState(TypedDict):
     id: int
     #: The login whose channel it went to
     recipient: str
@@ -210,12 +210,12 @@ class GetNoticeAnswerDeliveriesItem(TypedDict):
     created_at: Optional[str]
 
 
-class GetNoticeAnswer(TypedDict):
-    notice: GetNoticeAnswerNotice
+class SourceNoticeDetail(TypedDict):
+    notice: SourceNotice
     #: By login, at most 1000 (recipient_count is exact)
-    recipients: List[GetNoticeAnswerRecipientsItem]
+    recipients: List[NoticeRecipientState]
     #: Oldest first, at most 1000
-    deliveries: List[GetNoticeAnswerDeliveriesItem]
+    deliveries: List[NoticeDeliveryState]
 
 
 class LocalizedText(TypedDict, total=False):
@@ -259,7 +259,7 @@ class TopicsAnswer(TypedDict):
     topics: List[Topic]
 
 
-class ListNoticesQuery(TypedDict, total=False):
+class NoticeListQuery(TypedDict, total=False):
     source_ref: str
     topic: str
     #: The previous page's next_cursor
@@ -268,9 +268,9 @@ class ListNoticesQuery(TypedDict, total=False):
     limit: str
 
 
-class ListNoticesAnswer(TypedDict):
+class SourceNoticePage(TypedDict):
     #: Newest first
-    notices: List[GetNoticeAnswerNotice]
+    notices: List[SourceNotice]
     next_cursor: Optional[str]
 
 
@@ -492,23 +492,27 @@ class PutUsersAnswer(TypedDict):
     users: List[ProvisionResult]
 
 
-class WithdrawNoticesBody1(TypedDict):
+class WithdrawByIds(TypedDict):
     ids: List[int]
 
 
-class _WithdrawNoticesBody2Required(TypedDict):
+class _WithdrawByRefRequired(TypedDict):
     source_ref: str
 
 
-class WithdrawNoticesBody2(_WithdrawNoticesBody2Required, total=False):
+class WithdrawByRef(_WithdrawByRefRequired, total=False):
     #: Default ""
     topic: str
 
 
-class WithdrawNoticesAnswer(TypedDict):
+#: { ids } (at most 500), or { source_ref, topic } (topic defaults to "")
+WithdrawBody = Union[WithdrawByIds, WithdrawByRef]
+
+
+class WithdrawResult(TypedDict):
     #: The notices removed; ids that are not this source's are skipped
     withdrawn: List[int]
-    #: Pending deliveries that will not go out
+    #: Deliveries that will not go out: pending ones, and pushes still waiting for their channels
     cancelled_deliveries: int
     #: Telegram and Slack messages whose buttons are being removed
     edited_messages: int
@@ -530,21 +534,17 @@ __all__ = [
     "EveryNDaysRecurrenceRule",
     "FrameBatch",
     "FrameInput",
-    "GetNoticeAnswer",
-    "GetNoticeAnswerDeliveriesItem",
-    "GetNoticeAnswerNotice",
-    "GetNoticeAnswerNoticeGroup",
-    "GetNoticeAnswerRecipientsItem",
     "GetNoticePathParams",
     "GroupOptions",
-    "ListNoticesAnswer",
-    "ListNoticesQuery",
     "LocalizedText",
     "MonthlyRecurrenceRule",
     "NoticeAnswer",
     "NoticeBatch",
+    "NoticeDeliveryState",
     "NoticeInput",
+    "NoticeListQuery",
     "NoticeMode",
+    "NoticeRecipientState",
     "NoticeResult",
     "NoticeResultKind",
     "NoticesAnswer",
@@ -559,6 +559,10 @@ __all__ = [
     "PutUsersAnswer",
     "PutUsersBody",
     "RecurrenceRule",
+    "SourceNotice",
+    "SourceNoticeDetail",
+    "SourceNoticeGroup",
+    "SourceNoticePage",
     "Topic",
     "TopicDefaults",
     "TopicInput",
@@ -568,8 +572,9 @@ __all__ = [
     "UserToken",
     "UserTokenInput",
     "WeeklyRecurrenceRule",
-    "WithdrawNoticesAnswer",
-    "WithdrawNoticesBody1",
-    "WithdrawNoticesBody2",
+    "WithdrawBody",
+    "WithdrawByIds",
+    "WithdrawByRef",
+    "WithdrawResult",
     "YearlyRecurrenceRule",
 ]
