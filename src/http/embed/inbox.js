@@ -12,7 +12,7 @@ import { currentLocale, el, say, setLocale } from './dom.js';
 import { Feed } from './feed.js';
 import { call, hado } from './hado.js';
 import { Prefs } from './prefs.js';
-import { BELL_SVG, CSS } from './styles.js';
+import { BELL_SVG, CSS, READ_ALL_SVG } from './styles.js';
 
 export { hado };
 
@@ -44,7 +44,10 @@ class HadoInbox extends HTMLElement {
     this.bell.append(this.badge, this.bellLabel);
     this.tabFeed = el('button', { type: 'button', role: 'tab', id: 'tab-feed', 'aria-controls': 'panel-feed', onclick: () => this.showTab('feed') });
     this.tabPrefs = el('button', { type: 'button', role: 'tab', id: 'tab-prefs', 'aria-controls': 'panel-prefs', onclick: () => this.showTab('prefs') });
-    this.readAllButton = el('button', { type: 'button', class: 'link', onclick: () => this.readAll() });
+    this.readAllText = el('span', { class: 'readall-text' });
+    this.readAllButton = el('button', { type: 'button', class: 'link readall', onclick: () => this.readAll() });
+    this.readAllButton.innerHTML = READ_ALL_SVG;
+    this.readAllButton.append(this.readAllText);
     this.closeButton = el('button', { type: 'button', class: 'icon', text: '×', onclick: () => this.toggle(false) });
     this.error = el('p', { class: 'error', role: 'alert', hidden: true });
     this.panelFeed = el('div', { class: 'body', role: 'tabpanel', id: 'panel-feed', 'aria-labelledby': 'tab-feed' }, this.feed.root);
@@ -73,7 +76,8 @@ class HadoInbox extends HTMLElement {
   words() {
     this.tabFeed.textContent = say('notices.title');
     this.tabPrefs.textContent = say('page.settingsLink');
-    this.readAllButton.textContent = say('notices.readAll');
+    this.readAllText.textContent = say('notices.readAll');
+    this.readAllButton.title = say('notices.readAll');
     this.closeButton.setAttribute('aria-label', say('notices.close'));
     this.pop.setAttribute('aria-label', say('notices.title'));
     this.setUnread(this.unread);
@@ -87,7 +91,13 @@ class HadoInbox extends HTMLElement {
     this.stops = [
       hado.on('unread', (d) => this.setUnread(d.unread_label)),
       hado.on('notice', (row) => this.onNotice(row)),
-      hado.on('open', () => this.catchUp()),
+      hado.on('open', () => {
+        this.bell.dataset.live = 'true';
+        this.catchUp();
+      }),
+      hado.on('down', () => {
+        this.bell.dataset.live = 'false';
+      }),
       hado.on('resync', () => this.catchUp()),
     ];
     this.onOutside = (e) => {
@@ -95,7 +105,10 @@ class HadoInbox extends HTMLElement {
     };
     document.addEventListener('pointerdown', this.onOutside);
     hado.connect({ tokenUrl });
-    if (hado.live) this.catchUp();
+    if (hado.live) {
+      this.bell.dataset.live = 'true';
+      this.catchUp();
+    }
     call('GET', 'me')
       .then((me) => {
         this.login = me.login ?? null;

@@ -36,9 +36,14 @@ button:focus-visible, a:focus-visible, input:focus-visible, [tabindex]:focus-vis
 .head h2 { flex: 1; margin: 0; font-size: 15px; font-weight: 650; }
 .icon { width: 32px; height: 32px; display: grid; place-items: center; color: var(--_muted); font-size: 18px; }
 .icon:hover { background: var(--_hover); color: var(--_fg); }
-.tabs { display: flex; gap: 4px; padding: 6px 10px; border-bottom: 1px solid var(--_border); }
-.tabs button { padding: 5px 10px; color: var(--_muted); }
-.tabs button[aria-selected="true"] { color: var(--_fg); background: var(--_hover); font-weight: 600; }
+.tabs { display: flex; align-items: center; gap: 4px; padding: 6px 8px 6px 10px; border-bottom: 1px solid var(--_border); }
+[role="tablist"] { display: flex; gap: 2px; flex: none; }
+[role="tab"] { padding: 5px 10px; color: var(--_muted); white-space: nowrap; }
+.tabs .link { color: var(--_accent); }
+.readall { display: flex; align-items: center; gap: 6px; white-space: nowrap; min-width: 0; }
+.readall svg { flex: none; }
+@media (max-width: 520px) { .readall-text { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); } }
+[role="tab"][aria-selected="true"] { color: var(--_fg); background: var(--_hover); font-weight: 600; }
 .tabs .grow { flex: 1; }
 .link { color: var(--_accent); padding: 5px 8px; }
 .link:hover { background: var(--_hover); }
@@ -85,3 +90,6 @@ input[type="checkbox"] { width: 16px; height: 16px; accent-color: var(--_accent)
 
 export const BELL_SVG =
   '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false"><path fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" d="M6 16V11a6 6 0 1 1 12 0v5l1.5 2h-15L6 16Zm4 4a2 2 0 0 0 4 0"/></svg>';
+
+export const READ_ALL_SVG =
+  '<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false"><path fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" d="M1.5 12.5l5 5L17 7M11 16.5l1 1L22.5 7"/></svg>';
