@@ -10,7 +10,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { changeCapability, createSource, sourceSummaries } from '../core/sources.ts';
 import { rotateKey } from '../core/user-tokens.ts';
 import { snapshotEmbedded } from '../db/backup.ts';
-import { HadoError } from '../errors.ts';
+import { HadoError, invalid } from '../errors.ts';
+import { processEndpoints } from '../net/outbound.ts';
 import { errorHandler } from '../http/error-handler.ts';
 import type { AppContext } from '../http/context.ts';
 
@@ -46,6 +47,13 @@ export async function startAdminSocket(ctx: AppContext, dataDir: string): Promis
     return rotateKey(ctx.db, ctx.clock, name, grace);
   });
   app.get('/sources', async () => ({ sources: await sourceSummaries(ctx.db) }));
+  // hado demo's receiver: one loopback address and port, for a while (net/outbound.ts EndpointAllowances).
+  app.post<{ Body: { address?: unknown; port?: unknown; ttl_ms?: unknown; revoke?: unknown } }>('/outbound/endpoints', async (request) => {
+    const { address, port, ttl, revoke } = demoEndpoint(request.body ?? {});
+    if (revoke) processEndpoints.revoke(address, port);
+    else processEndpoints.allow(address, port, ttl);
+    return { address, port, allowed: !revoke, ttl_ms: revoke ? 0 : ttl };
+  });
   // hado backup: the snapshot as plain tar bytes, what it holds in a header. The command compresses
   // it (the slow part) in its own process, where it can show progress, rather than in the server's.
   app.post('/backup', async (_request, reply) => {
@@ -55,6 +63,20 @@ export async function startAdminSocket(ctx: AppContext, dataDir: string): Promis
   await app.listen({ path: socket });
   fs.chmodSync(socket, 0o600);
   return app;
+}
+
+/** The longest a demo receiver stays allowed: a demo, not a way around HADO_OUTBOUND_ALLOWED_NETWORKS. */
+export const DEMO_ENDPOINT_MAX_MS = 60 * 60_000;
+
+/** A loopback address and a port (only loopback: what a demo receiver on this machine listens on). */
+function demoEndpoint(body: { address?: unknown; port?: unknown; ttl_ms?: unknown; revoke?: unknown }) {
+  const address = String(body.address ?? '');
+  if (address !== '127.0.0.1' && address !== '::1') throw invalid('address', 'must be 127.0.0.1 or ::1 (a receiver on this machine)');
+  const port = Number(body.port);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw invalid('port', 'must be a port number');
+  const ttl = body.ttl_ms === undefined ? DEMO_ENDPOINT_MAX_MS : Number(body.ttl_ms);
+  if (!Number.isInteger(ttl) || ttl < 1 || ttl > DEMO_ENDPOINT_MAX_MS) throw invalid('ttl_ms', `must be 1 to ${DEMO_ENDPOINT_MAX_MS} ms`);
+  return { address, port, ttl, revoke: body.revoke === true };
 }
 
 export interface AdminAnswer {

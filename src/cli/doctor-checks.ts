@@ -9,7 +9,7 @@ import { type Config, maskUrlPassword, storageLabel } from '../config.ts';
 import { DataDirBusyError, openStore, type Store } from '../db/connect.ts';
 import { pendingMigrations } from '../db/migrate.ts';
 import { transportOptionsOf } from '../channels/email/mailer.ts';
-import { outboundPolicyOf } from '../net/outbound.ts';
+import { outboundPolicyOf, outboundSummary } from '../net/outbound.ts';
 import { reachableHost } from './healthcheck.ts';
 
 export type Status = 'ok' | 'warn' | 'fail' | 'skip';
@@ -137,12 +137,7 @@ export async function checkSmtp(config: Config): Promise<CheckRow> {
 }
 
 export function checkOutbound(config: Config): CheckRow {
-  const extra = config.outboundAllowedNetworks.length > 0 ? `; also allowed: ${config.outboundAllowedNetworks.join(', ')}` : '';
-  const base =
-    config.localUser !== null
-      ? 'local mode: private and loopback addresses allowed'
-      : 'public addresses only (webhooks to private or loopback addresses are refused)';
-  return row('outbound', 'ok', `${base}${extra} (HADO_OUTBOUND_ALLOWED_NETWORKS)`);
+  return row('outbound', 'ok', outboundSummary(config));
 }
 
 /** Every enabled webhook channel's URLs (deliver and presence, e.g. Home Assistant): allowed by the policy, and answering at all. */

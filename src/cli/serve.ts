@@ -1,6 +1,6 @@
 // The long-running commands: start (everything), serve, scheduler, worker.
 import { loadConfig, storageLabel } from '../config.ts';
-import { trialBanner } from '../config/trial.ts';
+import { trialBanner, trialOutboundLine } from '../config/trial.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { createLogger } from '../log.ts';
 import { type Parts, type Runtime, run } from '../runtime.ts';
@@ -81,6 +81,7 @@ async function runUntilSignal(kind: string, parts: Parts, migrate: boolean): Pro
     if (config.trial) {
       console.log(trialBanner(config));
       runtime.log.warn({ user: config.localUser }, 'TRIAL MODE (HADO_TRIAL=1): every request signs in as the trial user, with no password');
+      runtime.log.warn({ outbound: config.outboundAllowedNetworks }, `TRIAL MODE outbound policy: ${trialOutboundLine(config)}`);
     } else if (config.localUser) console.log(`Local mode: requests from this machine without X-Remote-User sign in as "${config.localUser}".`);
   } else {
     runtime.log.info({ storage }, `Hado ${kind} is running`);

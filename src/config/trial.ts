@@ -44,14 +44,28 @@ export function trialProblems(config: { trial: boolean; trialAnyAddress: boolean
   return problems;
 }
 
+/**
+ * Where a trial's webhooks may lead (net/outbound.ts outboundPolicyOf): public
+ * addresses only, plus HADO_OUTBOUND_ALLOWED_NETWORKS. Unlike local mode, no
+ * private network: whoever reaches the port could otherwise use Hado to probe
+ * the network its host or container sits on.
+ */
+export function trialOutboundLine(config: { outboundAllowedNetworks: string[] }): string {
+  const listed = config.outboundAllowedNetworks;
+  return listed.length > 0
+    ? `Webhooks reach public addresses and ${listed.join(', ')} (HADO_OUTBOUND_ALLOWED_NETWORKS) only; other private networks and loopback are refused.`
+    : 'Webhooks reach public addresses only: private networks and loopback are refused (list one in HADO_OUTBOUND_ALLOWED_NETWORKS).';
+}
+
 /** The banner a trial process prints at start, and logs as a warning. */
-export function trialBanner(config: { localUser: string | null; port: number }): string {
+export function trialBanner(config: { localUser: string | null; port: number; outboundAllowedNetworks?: string[] }): string {
   const line = '!'.repeat(78);
   return [
     line,
     `!! TRIAL MODE (HADO_TRIAL=1): every request signs in as "${config.localUser}", with no password.`,
     `!! Anyone who can reach port ${config.port} reads and acts on this inbox. For a trial on your`,
     '!! own machine only: never expose it, never keep real data in it.',
+    `!! ${trialOutboundLine({ outboundAllowedNetworks: config.outboundAllowedNetworks ?? [] })}`,
     line,
   ].join('\n');
 }

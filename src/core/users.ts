@@ -8,7 +8,7 @@ import { markUserEventsForCheck } from '../db/deliveries.ts';
 import { badgeCount, ensureUsersReporting, forgetUntouchedUser, type NewUserDefaults, recordHeartbeat, settingsFrom, updateUserSettings } from '../db/users.ts';
 import type { Db as Trx } from '../db/connect.ts';
 import { dueMoment } from '../domain/due.ts';
-import { advance, LIVE_STATES, type State } from '../domain/lifecycle.ts';
+import { advance, LIVE_STATES, type State, TERMINAL_STATES } from '../domain/lifecycle.ts';
 import { nextLookAt } from '../domain/series.ts';
 import { isValidTimeZone, Temporal, toDate } from '../domain/time.ts';
 import { invalid } from '../errors.ts';
@@ -133,3 +133,25 @@ export async function listUserEvents(db: Db, userId: number, states: State[] | n
   const moment = (r: EventWithUser) => dueMoment(eventDates(r).due, r.tz).epochMilliseconds;
   return rows.sort((a, b) => moment(a) - moment(b) || a.id - b.id);
 }
+
+/** How many of the user's events are closed, by state: what an empty inbox says it has received. */
+export async function closedEventCounts(db: Db, userId: number): Promise<ClosedCounts> {
+  const rows = await db
+    .selectFrom('events')
+    .select(['state', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('user_id', '=', userId)
+    .where('state', 'in', TERMINAL_STATES)
+    .groupBy('state')
+    .execute();
+  const counts: ClosedCounts = { ...NO_CLOSED };
+  for (const r of rows) counts[r.state as keyof ClosedCounts] = Number(r.n);
+  return counts;
+}
+
+export interface ClosedCounts {
+  expired: number;
+  done: number;
+  withdrawn: number;
+}
+
+export const NO_CLOSED: ClosedCounts = Object.freeze({ expired: 0, done: 0, withdrawn: 0 });

@@ -34,9 +34,48 @@ const RANGE_KIND: Record<string, Kind> = {
   deprecatedSiteLocal: 'private',
 };
 
+/**
+ * Exact endpoints allowed for a while: a literal IP address and a port, not a
+ * network (`hado demo`'s loopback receiver, added through the admin socket,
+ * which only the data directory's owner can reach). A literal address never
+ * reaches the agents' lookup, so the port is judged with the address, on the
+ * URL, before every request. Expiry is a timer: nothing decides on it.
+ */
+export class EndpointAllowances {
+  private readonly open = new Map<string, NodeJS.Timeout>();
+
+  private static key(address: string, port: number): string {
+    return `${ipaddr.parse(address).toNormalizedString()} ${port}`;
+  }
+
+  /** Allows address:port for ttlMs (again from now when it is allowed already). */
+  allow(address: string, port: number, ttlMs: number): void {
+    const key = EndpointAllowances.key(address, port);
+    clearTimeout(this.open.get(key));
+    this.open.set(key, setTimeout(() => this.open.delete(key), ttlMs).unref());
+  }
+
+  revoke(address: string, port: number): void {
+    const key = EndpointAllowances.key(address, port);
+    clearTimeout(this.open.get(key));
+    this.open.delete(key);
+  }
+
+  has(address: string, port: number): boolean {
+    return ipaddr.isValid(address) && this.open.has(EndpointAllowances.key(address, port));
+  }
+}
+
+/** The process's endpoint allowances, shared by every policy outboundPolicyOf makes. */
+export const processEndpoints = new EndpointAllowances();
+
+const defaultPort = (url: URL): number => (url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80);
+
 export interface OutboundOptions {
   /** CIDRs or addresses always allowed (HADO_OUTBOUND_ALLOWED_NETWORKS). */
   allowedNetworks: string[];
+  /** Exact address:port pairs allowed for a while (a `hado demo` receiver). */
+  endpoints?: EndpointAllowances;
   /** Private ranges allowed without listing them: single-user local mode (Home Assistant on the LAN). */
   allowPrivate: boolean;
   /** Name resolution; the system's (dns.lookup) unless a test plays a rebinding DNS server. */
@@ -108,11 +147,13 @@ const PHRASE: Record<Kind, string> = {
 export class OutboundPolicy {
   private readonly allowed: Cidr[];
   readonly allowPrivate: boolean;
+  private readonly endpoints: EndpointAllowances | null;
   private readonly resolve: Resolve;
 
   constructor(opts: OutboundOptions) {
     this.allowed = opts.allowedNetworks.map(parseNetwork);
     this.allowPrivate = opts.allowPrivate;
+    this.endpoints = opts.endpoints ?? null;
     this.resolve = opts.resolve ?? systemResolve;
   }
 
@@ -155,7 +196,7 @@ export class OutboundPolicy {
   urlRefusal(url: URL): string | null {
     if (url.username !== '' || url.password !== '') return 'URLs with credentials (user:password@) are not allowed';
     const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (ipaddr.isValid(host)) return this.refusal(host);
+    if (ipaddr.isValid(host)) return this.endpoints?.has(host, defaultPort(url)) ? null : this.refusal(host);
     // RFC 6761: "localhost" and every name under it are loopback, whatever DNS says.
     const name = host.toLowerCase().replace(/\.$/, '');
     if (name === 'localhost' || name.endsWith('.localhost')) {
@@ -189,13 +230,41 @@ export class OutboundPolicy {
   };
 }
 
+/** The keys the policy is made of; typed here rather than as Pick<Config>: config.ts imports parseNetwork from this file. */
+export interface OutboundConfig {
+  outboundAllowedNetworks: string[];
+  localUser: string | null;
+  /** HADO_TRIAL: whoever reaches the port is the user, so the local-mode LAN exception does not hold. */
+  trial?: boolean;
+}
+
 /**
- * The process's policy from the configuration: private ranges are open by
- * default only in local mode. The two keys are typed here rather than as
- * Pick<Config>: config.ts imports parseNetwork from this file.
+ * The process's policy from the configuration. Private ranges are open by
+ * default only in local mode, where the user is the person at this machine
+ * (Home Assistant on their LAN). Not in trial mode: there anyone who reaches
+ * the port is the user, and a webhook would let them probe the network
+ * Hado's host (or container) sits on. Loopback is refused in every mode;
+ * HADO_OUTBOUND_ALLOWED_NETWORKS (and a `hado demo` receiver, one address
+ * and port) are the only ways to it.
  */
-export function outboundPolicyOf(config: { outboundAllowedNetworks: string[]; localUser: string | null }): OutboundPolicy {
-  return new OutboundPolicy({ allowedNetworks: config.outboundAllowedNetworks, allowPrivate: config.localUser !== null });
+export function outboundPolicyOf(config: OutboundConfig, endpoints: EndpointAllowances = processEndpoints): OutboundPolicy {
+  return new OutboundPolicy({
+    allowedNetworks: config.outboundAllowedNetworks,
+    allowPrivate: config.localUser !== null && config.trial !== true,
+    endpoints,
+  });
+}
+
+/** The policy in one sentence, for `hado doctor` and the start's log. */
+export function outboundSummary(config: OutboundConfig): string {
+  const base =
+    config.localUser === null
+      ? 'public addresses only (webhooks to private or loopback addresses are refused)'
+      : config.trial
+        ? 'trial mode: public addresses only (private networks and loopback are refused)'
+        : 'local mode: public and private addresses allowed; loopback refused';
+  const extra = config.outboundAllowedNetworks.length > 0 ? `; also allowed: ${config.outboundAllowedNetworks.join(', ')}` : '';
+  return `${base}${extra} (${ALLOWED_NETWORKS_KEY})`;
 }
 
 /** A user-supplied URL for `field`: absolute http(s), at most 2048 characters, and allowed by the policy; else a 422. */

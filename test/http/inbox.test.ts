@@ -84,6 +84,43 @@ describe('GET /', () => {
     expect(res.body).toContain('Nothing due');
   });
 
+  it('says what was received when nothing is open: an expired push, one done, one withdrawn', async () => {
+    const user = 'latecomer';
+    const push = (events: unknown[]) => call(t, 'PUT', '/api/events', { token, body: { events } });
+    // Due yesterday: it arrives expired, with a warning, and is never listed.
+    const expired = await push([{ user, source_ref: 'late:1', due_at: '2026-08-10T09:00', payload: { title: 'Too late' } }]);
+    expect(expired.body.events[0].state).toBe('expired');
+    const get = () => t.app.inject({ method: 'GET', url: '/', headers: { 'x-remote-user': user }, remoteAddress: '127.0.0.1' });
+    let body = (await get()).body;
+    expect(body).not.toContain('Nothing here yet');
+    expect(body).toContain('Nothing open right now');
+    expect(body).toContain('1 event received, and it is closed:');
+    expect(body).toContain('<li data-state="expired">1 expired: its due moment passed (it may have arrived after it)</li>');
+    expect(body).not.toContain('data-state="done"');
+
+    // One done, one withdrawn: the list says each, and the fragment the page re-reads says the same.
+    const open = await push([
+      { user, source_ref: 'done:1', due_at: '2026-08-20', payload: { title: 'Done soon' } },
+      { user, source_ref: 'gone:1', due_at: '2026-08-21', payload: { title: 'Withdrawn' } },
+    ]);
+    expect((await get()).body).not.toContain('Nothing open right now');
+    const done = await t.app.inject({
+      method: 'POST',
+      url: `/me/events/${open.body.events[0].id}/done`,
+      headers: { 'x-remote-user': user },
+      remoteAddress: '127.0.0.1',
+    });
+    expect(done.statusCode).toBe(200);
+    expect((await call(t, 'DELETE', '/api/events?source_ref=gone:1', { token })).status).toBeLessThan(300);
+    body = (await get()).body;
+    expect(body).toContain('3 events received, all closed:');
+    expect(body).toMatch(
+      /<li data-state="expired">1 expired[^<]*<\/li><li data-state="done">1 done<\/li><li data-state="withdrawn">1 withdrawn by the service that sent it<\/li>/,
+    );
+    const fragment = await t.app.inject({ method: 'GET', url: '/inbox/groups', headers: { 'x-remote-user': user }, remoteAddress: '127.0.0.1' });
+    expect(fragment.body).toContain('3 events received, all closed:');
+  });
+
   it('answers a visitor who is not signed in with a page, not JSON', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/', remoteAddress: '10.9.8.7' });
     expect(res.statusCode).toBe(401);

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import { trialBanner } from '../../src/config/trial.ts';
 import { call, createTestApp, type TestApp } from '../support/app.ts';
+import { createCliBackend, freePort } from '../support/cli.ts';
 
 let t: TestApp | null = null;
 afterEach(async () => {
@@ -52,9 +53,56 @@ describe('trial mode', () => {
     expect(loadConfig({}).trial).toBe(false);
   });
 
-  it('the banner names the user and the port', () => {
+  it('the banner names the user, the port and where webhooks may lead', () => {
     const banner = trialBanner({ localUser: 'me', port: 8080 });
     expect(banner).toContain('TRIAL MODE (HADO_TRIAL=1): every request signs in as "me"');
     expect(banner).toContain('port 8080');
+    expect(banner).toContain('!! Webhooks reach public addresses only: private networks and loopback are refused');
+    expect(trialBanner({ localUser: 'me', port: 8080, outboundAllowedNetworks: ['192.168.1.0/24'] })).toContain(
+      '!! Webhooks reach public addresses and 192.168.1.0/24 (HADO_OUTBOUND_ALLOWED_NETWORKS) only',
+    );
   });
+});
+
+describe("trial mode's outbound policy", () => {
+  const hook = (url: string) => ({ body: { type: 'webhook', config: { deliver_url: url } }, remoteAddress: BRIDGE });
+
+  it('refuses private networks (local mode allows them) and loopback; public addresses pass', async () => {
+    t = await createTestApp({ env: { HADO_LOCAL_USER: 'me', HADO_TRIAL: '1', HADO_OUTBOUND_ALLOWED_NETWORKS: '' } });
+    const lan = await call(t, 'POST', '/me/channels', hook('http://192.168.1.20:8123/api/webhook/hado'));
+    expect(lan.status).toBe(422);
+    expect(lan.body.error.message).toMatch(/^config\.deliver_url: private network addresses are not allowed \(192\.168\.1\.20\)/);
+    const loop = await call(t, 'POST', '/me/channels', hook('http://127.0.0.1:8123/x'));
+    expect(loop.status).toBe(422);
+    expect(loop.body.error.message).toMatch(/loopback addresses are not allowed/);
+    expect((await call(t, 'POST', '/me/channels', hook('https://ha.example/hook'))).status).toBe(201);
+    await t.close();
+    // The same LAN receiver in plain local mode (the person at this machine): allowed.
+    t = await createTestApp({ env: { HADO_LOCAL_USER: 'me', HADO_OUTBOUND_ALLOWED_NETWORKS: '' } });
+    expect((await call(t, 'POST', '/me/channels', { body: hook('http://192.168.1.20:8123/api/webhook/hado').body })).status).toBe(201);
+  }, 180_000);
+
+  it('allows a network the operator lists', async () => {
+    t = await createTestApp({ env: { HADO_LOCAL_USER: 'me', HADO_TRIAL: '1', HADO_OUTBOUND_ALLOWED_NETWORKS: '192.168.1.0/24' } });
+    expect((await call(t, 'POST', '/me/channels', hook('http://192.168.1.20:8123/api/webhook/hado'))).status).toBe(201);
+    expect((await call(t, 'POST', '/me/channels', hook('http://10.0.0.5/x'))).status).toBe(422);
+  }, 180_000);
+
+  it('is loud at start: the banner and a warning in the log say where webhooks may lead', async () => {
+    const backend = await createCliBackend('hado-trial-');
+    const server = backend.spawn(['start'], { PORT: String(await freePort()), HOST: '127.0.0.1', HADO_LOCAL_USER: 'me', HADO_TRIAL: '1', LOG_LEVEL: 'warn' });
+    try {
+      await server.waitFor(/Hado is running at/, 120_000);
+      await server.waitFor(/TRIAL MODE outbound policy/, 10_000);
+      expect(server.output()).toContain('!! Webhooks reach public addresses only: private networks and loopback are refused');
+      const line = server
+        .output()
+        .split('\n')
+        .find((l) => l.includes('TRIAL MODE outbound policy'))!;
+      expect(JSON.parse(line)).toMatchObject({ level: 40, outbound: [], msg: expect.stringContaining('Webhooks reach public addresses only') });
+    } finally {
+      await server.stop();
+      await backend.dispose();
+    }
+  }, 180_000);
 });

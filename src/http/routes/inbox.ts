@@ -12,7 +12,7 @@ import type { ChannelRegistry } from '../../channels/registry.ts';
 import { type ChannelRow, listChannels } from '../../core/channels.ts';
 import { unreadSummary } from '../../core/notice-feed.ts';
 import { getGrid } from '../../core/preferences.ts';
-import { listUserEvents, type UserRow, userSettingsView } from '../../core/users.ts';
+import { closedEventCounts, listUserEvents, NO_CLOSED, type UserRow, userSettingsView } from '../../core/users.ts';
 import { userEventView } from '../../core/views.ts';
 import { CHANNEL_TYPES, type ChannelType } from '../../domain/channels.ts';
 import { dayIn } from '../../domain/time.ts';
@@ -67,6 +67,8 @@ async function inboxModel(ctx: AppContext, user: UserRow): Promise<InboxModel> {
     getGrid(ctx.db, user.id, toLocale(user.locale)),
   ]);
   const events = rows.map(userEventView);
+  // Only an empty list says what came and closed (an expired push, say): counted only then.
+  const closed = events.length === 0 ? await closedEventCounts(ctx.db, user.id) : NO_CLOSED;
   const view = userSettingsView(user);
   return {
     ...channelModel(ctx, user, channels),
@@ -75,6 +77,7 @@ async function inboxModel(ctx: AppContext, user: UserRow): Promise<InboxModel> {
     quietEnd: view.quiet_end,
     badge: events.filter((e) => e.in_badge).length,
     events,
+    closed,
     now,
     today: dayIn(now, user.tz),
     unreadLabel: unread.unread_label,

@@ -4,6 +4,7 @@
 // (groups, channels) and those of notices.ts and preferences.ts instead of
 // rendering anything itself, so all markup and all escaping live here.
 import { createHash } from 'node:crypto';
+import type { ClosedCounts } from '../../core/users.ts';
 import type { userEventView } from '../../core/views.ts';
 import { type Instant, type PlainDate, Temporal } from '../../domain/time.ts';
 import { LOCALE_INFO, type Locale } from '../../i18n/locales.ts';
@@ -19,6 +20,8 @@ export type InboxEvent = ReturnType<typeof userEventView>;
 export interface InboxModel extends SettingsModel {
   badge: number;
   events: InboxEvent[];
+  /** The user's closed events by state: what an empty list says it has received. */
+  closed: ClosedCounts;
   now: Instant;
   today: PlainDate;
   /** The bell's unread label: "", "1" … "99+". */
@@ -108,15 +111,11 @@ ${renderNoticePanel(l)}
 }
 
 /** The event list: `#groups`, re-read by the page on every live change. */
-export function renderGroups(m: Pick<InboxModel, 'events' | 'badge' | 'tz' | 'locale' | 'now' | 'today'>): SafeHtml {
+export function renderGroups(m: Pick<InboxModel, 'events' | 'closed' | 'badge' | 'tz' | 'locale' | 'now' | 'today'>): SafeHtml {
   const groups = GROUPS.map((g) => ({ ...g, events: m.events.filter((e) => e.state === g.state) })).filter((g) => g.events.length > 0);
   const body =
     groups.length === 0
-      ? html`<div class="empty">
-      <div class="empty-art" aria-hidden="true"></div>
-      <h2 class="empty-title" tabindex="-1">${t(m.locale, 'inbox.empty.title')}</h2>
-      <p>${t(m.locale, 'inbox.empty.text')}</p>
-    </div>`
+      ? renderEmpty(m)
       : groups.map(
           (g) => html`<section class="group" data-group="${g.state}" aria-labelledby="g-${g.state}">
       <div class="group-head">
@@ -127,6 +126,37 @@ export function renderGroups(m: Pick<InboxModel, 'events' | 'badge' | 'tz' | 'lo
     </section>`,
         );
   return html`<div id="groups" class="groups" data-badge="${m.badge}" data-title="${pageTitle(m.badge, m.locale)}">${body}</div>`;
+}
+
+const CLOSED = [
+  { state: 'expired', text: 'inbox.empty.expired' },
+  { state: 'done', text: 'inbox.empty.done' },
+  { state: 'withdrawn', text: 'inbox.empty.withdrawn' },
+] as const satisfies readonly { state: keyof ClosedCounts; text: MessageKey }[];
+
+/**
+ * Nothing open. A first-time inbox explains how something gets here; one
+ * that has received events says what became of them, so that a push which
+ * arrived expired (its due moment had passed) does not look like nothing.
+ */
+function renderEmpty(m: Pick<InboxModel, 'closed' | 'locale'>): SafeHtml {
+  const l = m.locale;
+  const received = CLOSED.reduce((n, c) => n + m.closed[c.state], 0);
+  if (received === 0) {
+    return html`<div class="empty">
+      <div class="empty-art" aria-hidden="true"></div>
+      <h2 class="empty-title" tabindex="-1">${t(l, 'inbox.empty.title')}</h2>
+      <p>${t(l, 'inbox.empty.text')}</p>
+    </div>`;
+  }
+  const lines = CLOSED.filter((c) => m.closed[c.state] > 0);
+  return html`<div class="empty" data-received="${received}">
+      <div class="empty-art" aria-hidden="true"></div>
+      <h2 class="empty-title" tabindex="-1">${t(l, 'inbox.empty.titleClosed')}</h2>
+      <p class="empty-received">${t(l, 'inbox.empty.received', { n: received })}</p>
+      <ul class="empty-states">${lines.map((c) => html`<li data-state="${c.state}">${t(l, c.text, { n: m.closed[c.state] })}</li>`)}</ul>
+      <p>${t(l, 'inbox.empty.textClosed')}</p>
+    </div>`;
 }
 
 function renderItem(e: InboxEvent, m: Pick<InboxModel, 'tz' | 'locale' | 'now' | 'today'>): SafeHtml {
