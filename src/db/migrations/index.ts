@@ -19,6 +19,7 @@ import * as securityLimits from './2026-12-04T0100-security-limits.ts';
 import * as sourceTopics from './2026-12-04T0200-source-topics.ts';
 import * as recipients from './2026-12-04T0300-recipients.ts';
 import * as sourceSigningKeys from './2026-12-04T0400-source-signing-keys.ts';
+import * as tickFillfactor from './2026-12-04T1800-tick-fillfactor.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-29T0000-core': core,
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-04T0200-source-topics': sourceTopics,
   '2026-12-04T0300-recipients': recipients,
   '2026-12-04T0400-source-signing-keys': sourceSigningKeys,
+  '2026-12-04T1800-tick-fillfactor': tickFillfactor,
 };
