@@ -22,6 +22,10 @@
 //   1% tick         — one full tick (lifecycle + presence + decide + outbox
 //                     writes) with --attention of the events due, presence
 //                     cold (a fresh cache, real HTTP to the sink), median of runs;
+//                     Beside the wall time (noisy on a shared machine) it
+//                     prints counts that are not: the Node process's CPU time
+//                     in the tick, the events rows updated by it and how many
+//                     of those updates were HOT (pg_stat_user_tables).
 //   worker          — --deliveries pending webhook rows sent by --workers
 //                     workers to the local sink (another thread), signed,
 //                     recorded; deliveries per second. Every row goes to the
@@ -205,6 +209,14 @@ async function markAttention(store: Store, share: number): Promise<number> {
   return Number(res.numAffectedRows ?? 0);
 }
 
+/** Row updates of events so far, and how many were HOT (statistics flushed first). */
+async function updates(store: Store): Promise<{ n: number; hot: number }> {
+  await sql`SELECT pg_stat_force_next_flush()`.execute(store.db);
+  const r = await sql<{ n: string; hot: string }>`
+    SELECT n_tup_upd AS n, n_tup_hot_upd AS hot FROM pg_stat_user_tables WHERE relname = 'events'`.execute(store.db);
+  return { n: Number(r.rows[0]!.n), hot: Number(r.rows[0]!.hot) };
+}
+
 async function main(): Promise<void> {
   const name = args.reuse ?? `hado_bench_tick_${randomBytes(4).toString('hex')}`;
   const sink = await startSink();
@@ -276,6 +288,8 @@ async function main(): Promise<void> {
     let last: Awaited<ReturnType<typeof runTick>> | null = null;
     let marked = 0;
     let presenceCalls = 0;
+    const cpuMs: number[] = [];
+    let upd = { n: 0, hot: 0 };
     for (let run = 0; run < RUNS; run++) {
       await reset();
       marked = await markAttention(store, ATTENTION);
@@ -291,9 +305,15 @@ async function main(): Promise<void> {
         if (n !== marked) throw new Error(`candidate query found ${n}, expected ${marked}`);
       }
       const cold = fresh();
+      const before = await updates(store);
+      const cpu0 = process.cpuUsage();
       const t0 = performance.now();
       last = await runTick(store.db, NOW, { presence: cold, cfg });
       tickMs.push(performance.now() - t0);
+      const cpu = process.cpuUsage(cpu0);
+      cpuMs.push((cpu.user + cpu.system) / 1000);
+      const after = await updates(store);
+      upd = { n: after.n - before.n, hot: after.hot - before.hot };
       presenceCalls = cold.calls;
     }
     const plan = await sql<{ 'QUERY PLAN': string }>`
@@ -311,14 +331,16 @@ async function main(): Promise<void> {
     const rows = await sql<{ result: string; n: number }>`SELECT result, count(*)::int AS n FROM deliveries GROUP BY result ORDER BY result`.execute(store.db);
     console.log(
       `${(ATTENTION * 100).toFixed(0)}% tick (${marked.toLocaleString()} events, cold presence over HTTP): median ${ms(median(tickMs))}, ` +
-        `max ${ms(Math.max(...tickMs))}; ${presenceCalls} presence calls\n  decisions: ${[...why].map(([k, v]) => `${k} ${v}`).join(', ')}\n  rows written: ${rows.rows
+        `max ${ms(Math.max(...tickMs))}; Node CPU in the tick median ${ms(median(cpuMs))}; ${presenceCalls} presence calls; ` +
+        `events rows updated ${upd.n.toLocaleString()}, of them HOT ${upd.hot.toLocaleString()}\n  decisions: ${[...why].map(([k, v]) => `${k} ${v}`).join(', ')}\n  rows written: ${rows.rows
           .map((r) => `${r.result} ${r.n}`)
           .join(', ')}`,
     );
 
     // Worker throughput: DELIVERIES pending webhook rows, sent to the sink.
     await reset();
-    await sql`
+    if (DELIVERIES > 0) {
+      await sql`
       INSERT INTO deliveries (event_id, channel_id, window_start, action_token, action_token_hash, result, next_attempt_at, created_at)
       SELECT e.id, c.id, ${NOW_SQL}::timestamptz - k * interval '1 hour', encode(sha256((e.id || ':' || k)::bytea), 'hex'),
              encode(sha256(convert_to(encode(sha256((e.id || ':' || k)::bytea), 'hex'), 'UTF8')), 'hex'),
@@ -327,21 +349,22 @@ async function main(): Promise<void> {
       CROSS JOIN generate_series(1, 4) k
       WHERE e.state IN ('preparing', 'today', 'overdue')
       LIMIT ${DELIVERIES}`.execute(store.db);
-    const workers = Array.from(
-      { length: WORKERS },
-      () => new Worker({ db: store.db, clock, channels, appUrl: config.appUrl, concurrency: CONCURRENCY, perHost: Number(args['per-host']) }),
-    );
-    const t0 = performance.now();
-    const handled = (await Promise.all(workers.map((w) => w.drain()))).reduce((a, b) => a + b, 0);
-    const seconds = (performance.now() - t0) / 1000;
-    const ok = await sql<{ n: number }>`SELECT count(*)::int AS n FROM deliveries WHERE result = 'ok'`.execute(store.db);
-    if (ok.rows[0]!.n !== DELIVERIES || handled !== DELIVERIES) {
-      throw new Error(`worker: ${handled} handled, ${ok.rows[0]!.n} ok of ${DELIVERIES}`);
+      const workers = Array.from(
+        { length: WORKERS },
+        () => new Worker({ db: store.db, clock, channels, appUrl: config.appUrl, concurrency: CONCURRENCY, perHost: Number(args['per-host']) }),
+      );
+      const t0 = performance.now();
+      const handled = (await Promise.all(workers.map((w) => w.drain()))).reduce((a, b) => a + b, 0);
+      const seconds = (performance.now() - t0) / 1000;
+      const ok = await sql<{ n: number }>`SELECT count(*)::int AS n FROM deliveries WHERE result = 'ok'`.execute(store.db);
+      if (ok.rows[0]!.n !== DELIVERIES || handled !== DELIVERIES) {
+        throw new Error(`worker: ${handled} handled, ${ok.rows[0]!.n} ok of ${DELIVERIES}`);
+      }
+      console.log(
+        `worker: ${DELIVERIES.toLocaleString()} webhook deliveries (signed POST to a local sink, result recorded) in ${seconds.toFixed(2)} s ` +
+          `= ${Math.round(DELIVERIES / seconds).toLocaleString()}/s (${WORKERS} worker(s) × ${CONCURRENCY} in flight, at most ${args['per-host']} of them to one host, one pool of 10 connections)`,
+      );
     }
-    console.log(
-      `worker: ${DELIVERIES.toLocaleString()} webhook deliveries (signed POST to a local sink, result recorded) in ${seconds.toFixed(2)} s ` +
-        `= ${Math.round(DELIVERIES / seconds).toLocaleString()}/s (${WORKERS} worker(s) × ${CONCURRENCY} in flight, at most ${args['per-host']} of them to one host, one pool of 10 connections)`,
-    );
     await reset();
     console.log(
       `\nload average during the run: ${os

@@ -86,6 +86,14 @@ export interface Channel {
    */
   presence(user: PresenceUser, channel: ChannelRecord, now: Date): Promise<Presence>;
   /**
+   * The same answer as `presence`, when it needs nothing but the rows the
+   * tick already holds (the web inbox's heartbeat, Telegram's last message,
+   * the channels that always answer `unknown`): asked inline by
+   * channels/presence.ts, without a slot in its queue (issue 28). Must not
+   * do I/O; absent for a channel that asks someone.
+   */
+  presenceNow?(user: PresenceUser, channel: ChannelRecord, now: Date): Presence;
+  /**
    * Sends one message; never called for a disabled or unconfirmed channel. A throw counts as a retryable failure.
    * `user` is null for an address a source named in a notice (issue 24: a guest's email, a Slack channel).
    */

@@ -75,6 +75,18 @@ export async function channelsOfUsers(db: Db, userIds: number[]): Promise<Map<nu
   return out;
 }
 
+/**
+ * Of these channels, the ones still there and switched on, locked against
+ * deletion until commit (FOR KEY SHARE): the tick reads channels once, before
+ * presence is asked, and writes its outbox rows after (issue 28).
+ */
+export async function liveChannelIds(db: Db, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const res = await sql<{ id: number }>`
+    SELECT id FROM channels WHERE id = ANY(${ids}::bigint[]) AND enabled AND confirmed FOR KEY SHARE`.execute(db);
+  return new Set(res.rows.map((r) => Number(r.id)));
+}
+
 export async function listUserChannels(db: Db, userId: number): Promise<ChannelRow[]> {
   return db.selectFrom('channels').selectAll().where('user_id', '=', userId).orderBy('id').execute();
 }

@@ -14,7 +14,7 @@
 // ON CONFLICT DO NOTHING insures the rest.
 import type { PresenceCache } from '../channels/presence.ts';
 import { outboxRows } from '../core/outbox.ts';
-import { type ChannelRecord, channelsOfUsers, type PresenceUser, presenceUser } from '../db/channels.ts';
+import { type ChannelRecord, channelsOfUsers, liveChannelIds, type PresenceUser, presenceUser } from '../db/channels.ts';
 import type { Db } from '../db/connect.ts';
 import { eventsDeliveredInWindow, insertDeliveries, type DeliveryInsert } from '../db/deliveries.ts';
 import { type DueCandidate, dueCandidates, lockDueCandidates, setNextChecks } from '../db/events.ts';
@@ -174,7 +174,9 @@ export async function deliveryTick(db: Db, now: Instant, opts: DeliveryTickOptio
     if (candidates.length === 0) return [];
     const plans = new TickPlans(now, cfg);
     const userIds = [...new Set(candidates.map((c) => c.user_id))];
-    const first = prepare(candidates, await channelsOfUsers(trx, userIds), plans);
+    // Read once per tick (issue 28: once per write batch as well cost 6 reads at 1%), inside the tick's transaction.
+    const channels = await channelsOfUsers(trx, userIds);
+    const first = prepare(candidates, channels, plans);
     const done1 = await eventsDeliveredInWindow(trx, openWindows(first));
     // Without any presence the decision is waiting or fallback exactly when presence could matter.
     const asks = first.filter((p) => {
@@ -189,14 +191,14 @@ export async function deliveryTick(db: Db, now: Instant, opts: DeliveryTickOptio
 
     // Phase 2: lock the candidates, re-read them (an Ack may have landed meanwhile), decide and write.
     const decisions: TickDecision[] = [];
+    const checks: Array<{ id: number; next: Date }> = [];
     const ids = candidates.map((c) => c.id);
     for (let i = 0; i < ids.length; i += WRITE_BATCH) {
       const rows = await lockDueCandidates(trx, nowDate, ids.slice(i, i + WRITE_BATCH));
       if (rows.length === 0) continue;
-      const batch = prepare(rows, await channelsOfUsers(trx, [...new Set(rows.map((r) => r.user_id))]), plans);
+      const batch = prepare(rows, channels, plans);
       const delivered = await eventsDeliveredInWindow(trx, openWindows(batch));
       const inserts: DeliveryInsert[] = [];
-      const checks: Array<{ id: number; next: Date }> = [];
       for (const p of batch) {
         const d = decideOne(p, now, cfg, delivered.has(p.row.id), presence);
         const to = d.kind === 'deliver' ? p.channels.filter((c) => d.channelIds.includes(c.id)) : [];
@@ -225,9 +227,15 @@ export async function deliveryTick(db: Db, now: Instant, opts: DeliveryTickOptio
           nextCheckAt: iso(next),
         });
       }
-      await insertDeliveries(trx, inserts);
-      await setNextChecks(trx, checks);
+      // A channel switched off or deleted while presence was asked gets nothing.
+      const live = await liveChannelIds(trx, [...new Set(inserts.map((r) => r.channel_id))]);
+      await insertDeliveries(
+        trx,
+        inserts.filter((r) => live.has(r.channel_id)),
+      );
     }
+    // One statement for the tick's next looks (rows are already locked by lockDueCandidates).
+    await setNextChecks(trx, checks);
     return decisions;
   });
 }

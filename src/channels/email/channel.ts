@@ -26,6 +26,7 @@ export function emailChannel(deps: { mailer: Mailer | null; appUrl: string }): C
     async presence() {
       return 'unknown';
     },
+    presenceNow: () => 'unknown',
     async deliver(message, _user, channel): Promise<DeliveryResult> {
       const mailer = deps.mailer;
       if (!mailer) return { ok: false, error: 'Email is not configured (HADO_SMTP_URL is unset)', retryable: false };

@@ -25,6 +25,7 @@ export function mobileChannel(expo: ExpoPush | null): Channel {
     async presence() {
       return 'unknown';
     },
+    presenceNow: () => 'unknown',
     async deliver(message, _user, channel) {
       if (!expo) return { ok: false, error: 'Expo push is not available in this process', retryable: false };
       return expo.deliver(message, channel);

@@ -30,6 +30,7 @@ export function pushChannel(webPush: WebPush | null): Channel {
     async presence() {
       return 'unknown';
     },
+    presenceNow: () => 'unknown',
     async deliver(message, _user, channel) {
       if (!webPush) return { ok: false, error: 'Web Push is not available in this process', retryable: false };
       return webPush.deliver(message, channel);

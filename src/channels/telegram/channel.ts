@@ -86,6 +86,7 @@ export function telegramChannel(client: TelegramClient | null, opts: { db?: Db; 
     async presence(_user, channel, now) {
       return telegramPresence(channel, now);
     },
+    presenceNow: (_user, channel, now) => telegramPresence(channel, now),
     async deliver(message, _user, channel): Promise<DeliveryResult> {
       if (!client) return { ok: false, error: 'Telegram is not configured (TELEGRAM_BOT_TOKEN is unset)', retryable: false };
       const chatId = chatIdOf(channel.config);

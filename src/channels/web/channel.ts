@@ -27,6 +27,7 @@ export const webChannel: Channel = {
   async presence(user, _channel, now) {
     return webPresence(user, now);
   },
+  presenceNow: (user, _channel, now) => webPresence(user, now),
   // The tick writes web rows as `ok` at once; this exists for completeness of the contract.
   async deliver() {
     return { ok: true };

@@ -21,6 +21,7 @@ import * as recipients from './2026-12-04T0300-recipients.ts';
 import * as sourceSigningKeys from './2026-12-04T0400-source-signing-keys.ts';
 import * as addressRecipients from './2026-12-04T1300-address-recipients.ts';
 import * as noticeBodyFormat from './2026-12-04T1400-notice-body-format.ts';
+import * as tickFillfactor from './2026-12-04T1800-tick-fillfactor.ts';
 
 export const migrations: Record<string, Migration> = {
   '2026-11-29T0000-core': core,
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-04T0400-source-signing-keys': sourceSigningKeys,
   '2026-12-04T1300-address-recipients': addressRecipients,
   '2026-12-04T1400-notice-body-format': noticeBodyFormat,
+  '2026-12-04T1800-tick-fillfactor': tickFillfactor,
 };
