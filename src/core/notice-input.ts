@@ -6,11 +6,15 @@ import type { ChannelType } from '../domain/channels.ts';
 import { DEFAULT_GROUP_WINDOW_MINUTES, type NoticeCall, type NoticeMode } from '../domain/notices.ts';
 import type { DeliveryPolicy } from '../domain/topics.ts';
 import { HadoError } from '../errors.ts';
+import { AUDIENCE_NAME_PATTERN } from './audiences.ts';
 import { checkLink } from './event-input.ts';
 import { MAX_FREE_JSON_DEPTH, nestingDepth } from './json-depth.ts';
 
 export interface NoticeInputJson {
-  recipients: string[];
+  /** Logins; with `audience`, the list the audience is narrowed to. */
+  recipients?: string[];
+  /** One of the source's audiences (issue 24): its members at write time are the recipients. */
+  audience?: string;
   mode?: NoticeMode;
   source_ref?: string;
   topic?: string;
@@ -40,6 +44,8 @@ export interface NoticeInput {
   delivery: DeliveryPolicy | null;
   /** The object's name at write time (issue 23); null = none given. */
   entityLabel: string | null;
+  /** The audience named (issue 24); then call.recipients narrows it, and the write puts its members there. */
+  audience: string | null;
   call: NoticeCall;
 }
 
@@ -50,11 +56,16 @@ export const noticeInvalid = (index: number, field: string, message: string): Ha
 
 export function parseNoticeInput(raw: NoticeInputJson, index: number): NoticeInput {
   const mode = raw.mode ?? 'create';
+  const recipients = raw.recipients ?? [];
+  const audience = raw.audience ?? null;
+  if (audience !== null && !AUDIENCE_NAME_PATTERN.test(audience)) {
+    throw noticeInvalid(index, 'audience', 'must be an audience name: letters, digits and . _ - : @ +, in segments joined by single slashes');
+  }
   if (mode !== 'create' && raw.source_ref === undefined) {
     throw noticeInvalid(index, 'source_ref', `is required for mode "${mode}" (it names the object the notice is about)`);
   }
-  if (mode !== 'group' && raw.recipients.length === 0) {
-    throw noticeInvalid(index, 'recipients', 'must name at least one login');
+  if (mode !== 'group' && recipients.length === 0 && audience === null) {
+    throw noticeInvalid(index, 'recipients', 'must name at least one login (or name an audience)');
   }
   if (mode !== 'group' && raw.group !== undefined) {
     throw noticeInvalid(index, 'group', 'is only for mode "group"');
@@ -80,9 +91,10 @@ export function parseNoticeInput(raw: NoticeInputJson, index: number): NoticeInp
     channels: raw.channels ?? null,
     delivery: raw.delivery ?? null,
     entityLabel: raw.entity_label ?? null,
+    audience,
     call: {
       mode,
-      recipients: raw.recipients,
+      recipients,
       title: raw.title,
       body: raw.body ?? null,
       deepLink: raw.deep_link ?? null,

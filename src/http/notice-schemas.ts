@@ -12,7 +12,17 @@ const GridCells = Object.fromEntries(CHANNEL_TYPES.map((t) => [t, Type.Optional(
 
 export const NoticeIn = Type.Object(
   {
-    recipients: Type.Array(Login, { maxItems: 1000 }),
+    recipients: Type.Optional(
+      Type.Array(Login, { maxItems: 1000, description: 'Logins. With audience: the list its members are narrowed to (the intersection)' }),
+    ),
+    audience: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description: "One of this source's audiences (PUT /api/audiences/{name}): its members at write time are the recipients",
+        examples: ['company-42/staff'],
+      }),
+    ),
     mode: Type.Optional(Type.Union([Type.Literal('create'), Type.Literal('upsert'), Type.Literal('group')])),
     source_ref: Type.Optional(NonBlank(255)),
     topic: Type.Optional(Type.String({ maxLength: 100 })),

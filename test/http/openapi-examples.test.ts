@@ -23,6 +23,9 @@ const ORDER = [
   'putTopics',
   'getTopics',
   'putUsers',
+  'putAudience',
+  'patchAudience',
+  'getAudience',
   'postUserToken',
   'postFrames',
   'getMe',
@@ -60,6 +63,7 @@ const ORDER = [
   'doneByLink',
   'stream',
   'deleteEvent',
+  'deleteAudience',
 ];
 
 const USER = 'nikita';

@@ -175,6 +175,7 @@ beforeAll(async () => {
     [/^\/a\/confirm\//, [code]],
     [/^\/a\/unsubscribe\//, [unsubscribeToken(email.id, secret)]],
     [/^\/a\/:token\//, tokens],
+    [/^\/api\/audiences\//, ['company-42%2Fstaff', 'staff']],
     [/^\/static\//, files],
   ];
   for (const r of routes) {

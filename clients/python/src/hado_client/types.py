@@ -6,13 +6,9 @@ the document served by Hado makes."""
 from typing import Any, Dict, List, Literal, Optional, TypedDict, Union
 
 
-class _EventIdentityRequired(TypedDict):
-    source_ref: str
-
-
-class EventIdentity(_EventIdentityRequired, total=False):
-    #: Omitted means ""
-    topic: str
+class AudiencePath(TypedDict):
+    #: The audience, per source; a slash is sent as %2F (a literal slash is accepted too)
+    name: str
 
 
 #: A stable code (src/errors.ts)
@@ -39,6 +35,33 @@ class ErrorDetail(_ErrorDetailRequired, total=False):
 
 class ErrorBody(TypedDict):
     error: ErrorDetail
+
+
+class _EventIdentityRequired(TypedDict):
+    source_ref: str
+
+
+class EventIdentity(_EventIdentityRequired, total=False):
+    #: Omitted means ""
+    topic: str
+
+
+class AudiencePageQuery(TypedDict, total=False):
+    #: Page size, at most 1000 (default 100)
+    limit: str
+    #: The previous page's next_cursor
+    cursor: str
+
+
+class AudiencePage(TypedDict):
+    name: str
+    count: int
+    created_at: str
+    updated_at: str
+    #: Logins, in the order they became Hado users
+    members: List[str]
+    #: null on the last page
+    next_cursor: Optional[str]
 
 
 #: The phase of an event (see docs/concepts.md, "The lifecycle")
@@ -195,6 +218,23 @@ class TopicsAnswer(TypedDict):
     topics: List[Topic]
 
 
+class AudienceChange(TypedDict, total=False):
+    #: Logins to add (unknown ones become users)
+    add: List[str]
+    #: Logins to remove
+    remove: List[str]
+
+
+class AudienceWriteResult(TypedDict):
+    name: str
+    #: This request made the audience
+    created: bool
+    #: Members now
+    count: int
+    added: int
+    removed: int
+
+
 class _FrameInputRequired(TypedDict):
     #: The frame's name, e.g. "task_changed"
     type: str
@@ -232,12 +272,15 @@ class GroupOptions(TypedDict, total=False):
 
 
 class _NoticeInputRequired(TypedDict):
-    recipients: List[str]
     title: str
 
 
 class NoticeInput(_NoticeInputRequired, total=False):
     """One notice"""
+    #: Logins. With audience: the list its members are narrowed to (the intersection)
+    recipients: List[str]
+    #: One of this source's audiences (PUT /api/audiences/{name}): its members at write time are the recipients
+    audience: str
     mode: NoticeMode
     source_ref: str
     topic: str
@@ -310,6 +353,11 @@ class UserToken(TypedDict):
     token: str
     #: Its exp as an instant
     expires_at: str
+
+
+class PutAudienceBody(TypedDict):
+    #: Every member, by login: the whole set (unknown logins become users, as recipients of a notice do)
+    members: List[str]
 
 
 class _EventPayloadRequired(TypedDict):
@@ -420,6 +468,11 @@ __all__ = [
     "AfterDue",
     "ApiEvent",
     "ApiEventPayload",
+    "AudienceChange",
+    "AudiencePage",
+    "AudiencePageQuery",
+    "AudiencePath",
+    "AudienceWriteResult",
     "BiweeklyRecurrenceRule",
     "ChannelType",
     "ErrorBody",
@@ -447,6 +500,7 @@ __all__ = [
     "PostNoticesAnswer",
     "PostNoticesBody",
     "ProvisionResult",
+    "PutAudienceBody",
     "PutEventsAnswer",
     "PutEventsBody",
     "PutTopicsBody",
