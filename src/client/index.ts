@@ -25,7 +25,7 @@ export type EventState = ApiEvent['state'];
 /** A recurrence rule (SPEC Part C). */
 export type RecurrenceRule = NonNullable<EventInput['recurrence']>;
 /** One notice of POST /api/notices. */
-export type NoticeInput = Extract<JsonBody<operations['postNotices']>, { recipients: unknown }>;
+export type NoticeInput = Extract<JsonBody<operations['postNotices']>, { title: unknown }>;
 /** What Hado answers for each notice written (`result: "duplicate"` for a repeated dedupe_key). */
 export type NoticeResult = Extract<JsonAnswer<operations['postNotices'], 200>, { notice: unknown }>['notice'];
 /** GET /api/notices (issue 24): a page of the source's own notices, newest first. */
@@ -43,6 +43,38 @@ export type Topic = JsonAnswer<operations['getTopics'], 200>['topics'][number];
 export type UserToken = JsonAnswer<operations['postUserToken'], 200>;
 /** One frame of POST /api/frames (issue 25): a type, JSON data (at most 4 KB), and recipients or all: true. */
 export type FrameInput = Extract<JsonBody<operations['postFrames']>, { type: unknown }>;
+/** PUT/PATCH /api/audiences/{name} (issue 24): the audience's name, whether this call made it, its count, and how many were added and removed. */
+export type AudienceWriteResult = JsonAnswer<operations['putAudience'], 200>;
+/** GET /api/audiences/{name}: a page of members' logins, the count, and next_cursor (null on the last page). */
+export type AudiencePage = JsonAnswer<operations['getAudience'], 200>;
+
+/** The path of an audience: its name encoded whole, so a slash travels as %2F. */
+const audiencePath = (name: string): string => `/api/audiences/${encodeURIComponent(name)}`;
+
+type Call = (method: string, path: string, body: unknown, repeatable: boolean) => Promise<{ status: number; json: unknown }>;
+
+/** The audience methods (issue 24): every one may be repeated. */
+function audienceMethods(call: Call): Pick<HadoClient, 'putAudience' | 'patchAudience' | 'getAudience' | 'deleteAudience'> {
+  return {
+    async putAudience(name, members) {
+      return (await call('PUT', audiencePath(name), { members }, true)).json as AudienceWriteResult;
+    },
+    async patchAudience(name, change) {
+      return (await call('PATCH', audiencePath(name), change, true)).json as AudienceWriteResult;
+    },
+    async getAudience(name, page = {}) {
+      const q = new URLSearchParams();
+      if (page.limit !== undefined) q.set('limit', String(page.limit));
+      if (page.cursor !== undefined) q.set('cursor', page.cursor);
+      const query = q.size > 0 ? `?${q}` : '';
+      return (await call('GET', `${audiencePath(name)}${query}`, undefined, true)).json as AudiencePage;
+    },
+    async deleteAudience(name) {
+      await call('DELETE', audiencePath(name), undefined, true);
+    },
+  };
+}
+
 /** The body of every error answer. */
 export type ErrorBody = JsonAnswer<operations['putEvents'], 422>;
 
@@ -124,6 +156,14 @@ export interface HadoClient {
    * a repeated frame reaches the streams twice.
    */
   postFrames(frames: FrameInput | FrameInput[] | { frames: FrameInput[] }): Promise<number>;
+  /** PUT /api/audiences/{name}: the whole set of members (capability provision; at most 100,000). Retried: the same set twice is the same. */
+  putAudience(name: string, members: string[]): Promise<AudienceWriteResult>;
+  /** PATCH /api/audiences/{name}: add and remove members (a 404 for an audience never made). Retried: adding or removing twice is the same. */
+  patchAudience(name: string, change: { add?: string[]; remove?: string[] }): Promise<AudienceWriteResult>;
+  /** GET /api/audiences/{name}: one page of members (pass next_cursor back as cursor). Retried. */
+  getAudience(name: string, page?: { limit?: number; cursor?: string }): Promise<AudiencePage>;
+  /** DELETE /api/audiences/{name}: the audience goes, its users stay. Retried (a repeat after a lost answer is a 404). */
+  deleteAudience(name: string): Promise<void>;
 }
 
 const RETRY_AFTER_MAX_MS = 5 * 60_000;
@@ -244,10 +284,9 @@ export function createClient(options: ClientOptions): HadoClient {
       const { json } = await call('POST', '/api/frames', body, false);
       return (json as { accepted: number }).accepted;
     },
+    ...audienceMethods(call),
   };
 }
-
-type Call = (method: string, path: string, body: unknown, repeatable: boolean) => Promise<{ status: number; json: unknown }>;
 
 /** The source's view of its notices (issue 24): read back and withdraw. */
 function noticeViewMethods(call: Call): Pick<HadoClient, 'listNotices' | 'getNotice' | 'withdrawNotices'> {

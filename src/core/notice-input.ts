@@ -7,12 +7,15 @@ import { DEFAULT_GROUP_WINDOW_MINUTES, type NoticeCall, type NoticeMode } from '
 import type { DeliveryPolicy } from '../domain/topics.ts';
 import { HadoError } from '../errors.ts';
 import { type AddressRecipient, type RecipientJson, splitRecipients } from './address-input.ts';
+import { AUDIENCE_NAME_PATTERN } from './audiences.ts';
 import { checkLink } from './event-input.ts';
 import { MAX_FREE_JSON_DEPTH, nestingDepth } from './json-depth.ts';
 
 export interface NoticeInputJson {
-  /** Logins, and (capability `address`) emails and Slack channels (address-input.ts). */
-  recipients: RecipientJson[];
+  /** Logins, and (capability `address`) emails and Slack channels (address-input.ts); with `audience`, the list its members are narrowed to. */
+  recipients?: RecipientJson[];
+  /** One of the source's audiences (issue 24): its members at write time are the recipients. */
+  audience?: string;
   mode?: NoticeMode;
   source_ref?: string;
   topic?: string;
@@ -44,6 +47,8 @@ export interface NoticeInput {
   entityLabel: string | null;
   /** Recipients that are addresses (issue 24): mailed or posted at each push, never in an inbox. */
   addresses: AddressRecipient[];
+  /** The audience named (issue 24); then call.recipients narrows it, and the write puts its members there. */
+  audience: string | null;
   call: NoticeCall;
 }
 
@@ -54,18 +59,23 @@ export const noticeInvalid = (index: number, field: string, message: string): Ha
 
 export function parseNoticeInput(raw: NoticeInputJson, index: number): NoticeInput {
   const mode = raw.mode ?? 'create';
+  const recipients = raw.recipients ?? [];
+  const audience = raw.audience ?? null;
+  if (audience !== null && !AUDIENCE_NAME_PATTERN.test(audience)) {
+    throw noticeInvalid(index, 'audience', 'must be an audience name: letters, digits and . _ - : @ +, in segments joined by single slashes');
+  }
   if (mode !== 'create' && raw.source_ref === undefined) {
     throw noticeInvalid(index, 'source_ref', `is required for mode "${mode}" (it names the object the notice is about)`);
   }
-  if (mode !== 'group' && raw.recipients.length === 0) {
-    throw noticeInvalid(index, 'recipients', 'must name at least one login');
+  if (mode !== 'group' && recipients.length === 0 && audience === null) {
+    throw noticeInvalid(index, 'recipients', 'must name at least one login (or name an audience)');
   }
-  const { logins, addresses } = splitRecipients(index, raw.recipients);
+  const { logins, addresses } = splitRecipients(index, recipients);
   // A group pushes again with every event it folds in: a stream of mails to a guest is what the limits are there to stop.
   if (mode === 'group' && addresses.length > 0) {
     throw noticeInvalid(
       index,
-      `recipients[${raw.recipients.findIndex((r) => typeof r !== 'string')}]`,
+      `recipients[${recipients.findIndex((r) => typeof r !== 'string')}]`,
       'an address is for modes "create" and "upsert", not "group"',
     );
   }
@@ -94,6 +104,7 @@ export function parseNoticeInput(raw: NoticeInputJson, index: number): NoticeInp
     delivery: raw.delivery ?? null,
     entityLabel: raw.entity_label ?? null,
     addresses,
+    audience,
     call: {
       mode,
       recipients: logins,

@@ -33,6 +33,7 @@ import { notifyNotices } from '../db/notify.ts';
 import { sourceTopics } from '../db/topics.ts';
 import type { TopicDeclaration } from '../domain/topics.ts';
 import { type NoticeInput, noticeInvalid } from './notice-input.ts';
+import { resolveAudiences } from './notice-audiences.ts';
 import { type AddressLimits, type AddressPush, addressLock, writeAddressDeliveries } from './address-deliveries.ts';
 
 /** All recipients of one batch together: keeps a batch inside the statement parameter limits. */
@@ -155,10 +156,11 @@ export async function writeNotices(
   clock: Clock,
   newUser: NewUserDefaults,
   sourceId: number,
-  inputs: NoticeInput[],
+  given: NoticeInput[],
   addressLimits: AddressLimits,
 ): Promise<NoticeWriteResult[]> {
-  const total = inputs.reduce((n, i) => n + i.call.recipients.length + i.addresses.length, 0);
+  // An audience notice's own list only narrows its members (who are users already): counted apart.
+  const total = given.reduce((n, i) => n + (i.audience === null ? i.call.recipients.length : 0) + i.addresses.length, 0);
   if (total > MAX_RECIPIENTS_PER_BATCH) {
     throw new HadoError(422, 'invalid', `notices: at most ${MAX_RECIPIENTS_PER_BATCH} recipients per batch in total, got ${total}; split the batch`, {
       field: 'notices',
@@ -169,6 +171,7 @@ export async function writeNotices(
   // One transaction for the whole batch, new recipients and topics included: a batch rejected
   // half-way (a group with no recipients) or cut off leaves nothing behind.
   return db.transaction().execute(async (trx) => {
+    const { inputs, ids: audienceIds } = await resolveAudiences(trx, sourceId, given);
     await lockAll(trx, [
       ...inputs.filter((i) => i.sourceRef !== null && i.call.mode !== 'create').map((i) => lockKey(['object', sourceId, i.sourceRef!, i.topic])),
       ...inputs.filter((i) => i.dedupeKey !== null).map((i) => lockKey(['dedupe', sourceId, i.dedupeKey!])),
@@ -176,10 +179,11 @@ export async function writeNotices(
     ]);
     const users = await ensureUsers(
       trx,
-      inputs.flatMap((i) => i.call.recipients),
+      inputs.flatMap((i) => (i.audience === null ? i.call.recipients : [])),
       newUser,
       nowDate,
     );
+    const idOf = (login: string) => audienceIds.get(login) ?? users.get(login)!.id;
     await registerTopics(
       trx,
       sourceId,
@@ -199,7 +203,7 @@ export async function writeNotices(
       topics,
       now,
       nowDate,
-      userIds: (logins) => [...new Set(logins)].map((l) => users.get(l)!.id),
+      userIds: (logins) => [...new Set(logins)].map(idOf),
       results: new Array(inputs.length),
       pushed: [],
       newKeys: [],
@@ -289,7 +293,8 @@ async function writeInPlace(b: BatchWrite, input: NoticeInput): Promise<void> {
   let result: WriteResult;
   let state: NoticeState;
   if (existing === undefined) {
-    if (call.recipients.length === 0 && input.addresses.length === 0) {
+    // An audience that resolves to nobody makes a notice without recipients, as a create does.
+    if (call.recipients.length === 0 && input.addresses.length === 0 && input.audience === null) {
       throw noticeInvalid(input.index, 'recipients', 'must name at least one login: no open group to add this event to');
     }
     state = newNotice(call, now);

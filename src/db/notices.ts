@@ -170,29 +170,18 @@ export async function recipientLogins(db: Executor, noticeId: number): Promise<s
  */
 export async function addRecipients(db: Executor, rows: Array<{ noticeId: number; userId: number; pushSeq: number }>, now: Date): Promise<void> {
   if (rows.length === 0) return;
-  await db
-    .insertInto('notice_recipients')
-    .values(
-      rows.map((r) => ({
-        notice_id: r.noticeId,
-        user_id: r.userId,
-        created_at: now,
-        pending_seq: r.pushSeq,
-        pending_since: now,
-        next_check_at: now,
-      })),
-    )
-    .onConflict((oc) => oc.columns(['notice_id', 'user_id']).doNothing())
-    .execute();
+  // INSERT … SELECT over arrays: one statement and three parameters for any number (an audience of 100,000).
+  await sql`
+    INSERT INTO notice_recipients (notice_id, user_id, created_at, pending_seq, pending_since, next_check_at)
+    SELECT notice_id, user_id, ${now}::timestamptz, pending_seq, ${now}::timestamptz, ${now}::timestamptz
+    FROM unnest(${rows.map((r) => r.noticeId)}::bigint[], ${rows.map((r) => r.userId)}::bigint[], ${rows.map((r) => r.pushSeq)}::int[])
+      AS v(notice_id, user_id, pending_seq)
+    ON CONFLICT (notice_id, user_id) DO NOTHING`.execute(db);
 }
 
 /** Keeps exactly these recipients: the others (and their read state) are removed, new ones added. */
 export async function replaceRecipients(db: Executor, noticeId: number, userIds: number[], pushSeq: number, now: Date): Promise<void> {
-  await db
-    .deleteFrom('notice_recipients')
-    .where('notice_id', '=', noticeId)
-    .$if(userIds.length > 0, (q) => q.where('user_id', 'not in', userIds))
-    .execute();
+  await sql`DELETE FROM notice_recipients WHERE notice_id = ${noticeId} AND NOT (user_id = ANY(${userIds}::bigint[]))`.execute(db);
   await addRecipients(
     db,
     userIds.map((userId) => ({ noticeId, userId, pushSeq })),

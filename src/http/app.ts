@@ -17,6 +17,7 @@ import { apiTopicsRoutes } from './routes/api-topics.ts';
 import { apiUserTokenRoutes } from './routes/api-user-tokens.ts';
 import { apiUsersRoutes } from './routes/api-users.ts';
 import { apiFrameRoutes } from './routes/api-frames.ts';
+import { apiAudienceRoutes } from './routes/api-audiences.ts';
 import { telegramHookRoutes } from './routes/telegram.ts';
 import { signedInRoutes } from './signed-in.ts';
 import { rejectUnstorableText } from './text-guard.ts';
@@ -132,6 +133,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   await app.register(apiUserTokenRoutes(ctx));
   await app.register(apiUsersRoutes(ctx));
   await app.register(apiFrameRoutes(ctx));
+  await app.register(apiAudienceRoutes(ctx));
   await app.register(telegramHookRoutes(ctx));
   await app.register(inboxPageRoutes(ctx));
   // <hado-inbox> for sibling web apps (issue 25).

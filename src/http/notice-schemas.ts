@@ -26,10 +26,21 @@ const SlackChannelRecipient = Type.Object(
 
 export const NoticeIn = Type.Object(
   {
-    recipients: Type.Array(Type.Union([Login, EmailRecipient, SlackChannelRecipient]), {
-      maxItems: 1000,
-      description: 'Logins; and, with the capability "address", { email, name } and { slack_channel } entries (modes create and upsert)',
-    }),
+    recipients: Type.Optional(
+      Type.Array(Type.Union([Login, EmailRecipient, SlackChannelRecipient]), {
+        maxItems: 1000,
+        description:
+          'Logins; and, with the capability "address", { email, name } and { slack_channel } entries (modes create and upsert). With audience: the logins its members are narrowed to (the intersection)',
+      }),
+    ),
+    audience: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description: "One of this source's audiences (PUT /api/audiences/{name}): its members at write time are the recipients",
+        examples: ['company-42/staff'],
+      }),
+    ),
     mode: Type.Optional(Type.Union([Type.Literal('create'), Type.Literal('upsert'), Type.Literal('group')])),
     source_ref: Type.Optional(NonBlank(255)),
     topic: Type.Optional(Type.String({ maxLength: 100 })),

@@ -25,6 +25,9 @@ const ORDER = [
   'putTopics',
   'getTopics',
   'putUsers',
+  'putAudience',
+  'patchAudience',
+  'getAudience',
   'postUserToken',
   'postFrames',
   'getMe',
@@ -63,6 +66,7 @@ const ORDER = [
   'stream',
   'withdrawNotices',
   'deleteEvent',
+  'deleteAudience',
 ];
 
 const USER = 'nikita';

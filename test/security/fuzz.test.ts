@@ -177,6 +177,7 @@ beforeAll(async () => {
     [/^\/a\/confirm\//, [code]],
     [/^\/a\/unsubscribe\//, [unsubscribeToken(email.id, secret)]],
     [/^\/a\/:token\//, tokens],
+    [/^\/api\/audiences\//, ['company-42%2Fstaff', 'staff']],
     [/^\/static\//, files],
     [/^\/embed\//, [loadEmbedAssets().url(EMBED_ENTRY).split('/').pop()!]],
   ];

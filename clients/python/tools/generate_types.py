@@ -94,6 +94,13 @@ NAMES: Dict[str, str] = {
     "postFrames.body|0": "FrameInput",
     "postFrames.body|1": "FrameBatch",
     "postFrames.answer": "PostFramesAnswer",
+    # /api/audiences/{name} (issue 24)
+    "putAudience.path": "AudiencePath",
+    "putAudience.body": "PutAudienceBody",
+    "putAudience.answer": "AudienceWriteResult",
+    "patchAudience.body": "AudienceChange",
+    "getAudience.query": "AudiencePageQuery",
+    "getAudience.answer": "AudiencePage",
 }
 
 HEADER = '''\

@@ -50,7 +50,7 @@ export function apiNoticesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         // Addresses (issue 24) need the capability: a 403 before anything about them is checked.
-        if (request.body.notices.some((n) => n.recipients.some((r) => typeof r !== 'string'))) requireCapability(request.source!, 'address');
+        if (request.body.notices.some((n) => (n.recipients ?? []).some((r) => typeof r !== 'string'))) requireCapability(request.source!, 'address');
         const inputs = parseNoticeBatch(request.body.notices);
         const limits = { perMinute: ctx.config.addressesPerMinute, perDay: ctx.config.addressesPerDay };
         const results = await writeNotices(ctx.db, ctx.clock, newUserDefaults(ctx, request), request.source!.id, inputs, limits);

@@ -19,6 +19,8 @@ from ._version import __version__
 from ._webhooks import verify_webhook
 from .types import (
     ApiEvent,
+    AudiencePage,
+    AudienceWriteResult,
     ChannelType,
     ErrorBody,
     EventInput,
@@ -42,6 +44,8 @@ from .types import (
 __all__ = [
     "ApiEvent",
     "AsyncClient",
+    "AudiencePage",
+    "AudienceWriteResult",
     "ChannelType",
     "Client",
     "ErrorBody",

@@ -15,6 +15,12 @@ from typing import Any, Callable, Dict, Generic, List, Mapping, Optional, Sequen
 
 from .types import (
     ApiEvent,
+    AudienceChange,
+    AudiencePage,
+    AudiencePageQuery,
+    AudiencePath,
+    AudienceWriteResult,
+    PutAudienceBody,
     EventIdentity,
     EventInput,
     FrameBatch,
@@ -82,6 +88,10 @@ ROUTES: Dict[str, Route] = {
         Route("getTopics", "GET", "/api/topics", "get_topics"),
         Route("postUserToken", "POST", "/api/user-tokens", "create_user_token", body=UserTokenInput),
         Route("postFrames", "POST", "/api/frames", "post_frames", body=PostFramesBody),
+        Route("putAudience", "PUT", "/api/audiences/{name}", "put_audience", body=PutAudienceBody, path_params=AudiencePath),
+        Route("patchAudience", "PATCH", "/api/audiences/{name}", "patch_audience", body=AudienceChange, path_params=AudiencePath),
+        Route("getAudience", "GET", "/api/audiences/{name}", "get_audience", query=AudiencePageQuery, path_params=AudiencePath),
+        Route("deleteAudience", "DELETE", "/api/audiences/{name}", "delete_audience", path_params=AudiencePath),
     )
 }
 
@@ -218,3 +228,43 @@ def post_frames(frames: FramesArg) -> Call[int]:
     else:
         body = {"frames": list(frames)}
     return Call(ROUTES["postFrames"], lambda answer: cast(PostFramesAnswer, answer)["accepted"], body=body, repeatable=False)
+
+
+# Audiences (issue 24): the name is one path parameter, quoted whole, so a slash travels as %2F.
+# Every call may be repeated: a whole set, an add or a remove twice is the same as once.
+
+
+def _audience(name: str) -> Mapping[str, str]:
+    path: AudiencePath = {"name": name}
+    return cast(Mapping[str, str], path)
+
+
+def put_audience(name: str, members: Sequence[str]) -> Call[AudienceWriteResult]:
+    if isinstance(members, str):
+        raise TypeError("put_audience takes a list of logins, not one login")
+    body: PutAudienceBody = {"members": list(members)}
+    return Call(ROUTES["putAudience"], lambda answer: cast(AudienceWriteResult, answer), body=body, path_params=_audience(name))
+
+
+def patch_audience(name: str, add: Optional[Sequence[str]], remove: Optional[Sequence[str]]) -> Call[AudienceWriteResult]:
+    if isinstance(add, str) or isinstance(remove, str):
+        raise TypeError("patch_audience takes lists of logins to add and remove")
+    body: AudienceChange = {}
+    if add is not None:
+        body["add"] = list(add)
+    if remove is not None:
+        body["remove"] = list(remove)
+    return Call(ROUTES["patchAudience"], lambda answer: cast(AudienceWriteResult, answer), body=body, path_params=_audience(name))
+
+
+def get_audience(name: str, limit: Optional[int], cursor: Optional[str]) -> Call[AudiencePage]:
+    query: AudiencePageQuery = {}
+    if limit is not None:
+        query["limit"] = str(limit)
+    if cursor is not None:
+        query["cursor"] = cursor
+    return Call(ROUTES["getAudience"], lambda answer: cast(AudiencePage, answer), query=cast(Mapping[str, str], query), path_params=_audience(name))
+
+
+def delete_audience(name: str) -> Call[None]:
+    return Call(ROUTES["deleteAudience"], lambda _answer: None, path_params=_audience(name))

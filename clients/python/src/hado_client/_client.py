@@ -24,6 +24,8 @@ from ._retry import Backoff, retry_after_seconds, retryable
 from ._version import __version__
 from .types import (
     ApiEvent,
+    AudiencePage,
+    AudienceWriteResult,
     EventInput,
     NoticeBatch,
     NoticeInput,
@@ -242,6 +244,24 @@ class Client:
         Retried: minting changes nothing."""
         return self._run(_api.create_user_token(login, ttl_seconds))
 
+    def put_audience(self, name: str, members: Sequence[str]) -> AudienceWriteResult:
+        """PUT /api/audiences/{name}: the whole set of members, by login (capability provision; at most
+        100,000; unknown logins become users). The name may hold a slash ("company-42/staff"). Retried."""
+        return self._run(_api.put_audience(name, members))
+
+    def patch_audience(self, name: str, add: Optional[Sequence[str]] = None, remove: Optional[Sequence[str]] = None) -> AudienceWriteResult:
+        """PATCH /api/audiences/{name}: add and remove members (a 404 for an audience never made). Retried."""
+        return self._run(_api.patch_audience(name, add, remove))
+
+    def get_audience(self, name: str, limit: Optional[int] = None, cursor: Optional[str] = None) -> AudiencePage:
+        """GET /api/audiences/{name}: one page of members' logins with the count; pass next_cursor back
+        as cursor for the next page (None on the last). Retried."""
+        return self._run(_api.get_audience(name, limit, cursor))
+
+    def delete_audience(self, name: str) -> None:
+        """DELETE /api/audiences/{name}: the audience goes, its users stay. Retried."""
+        self._run(_api.delete_audience(name))
+
     def post_frames(self, frames: "_api.FramesArg") -> int:
         """POST /api/frames: put the source's own frames on its users' live streams, never stored. One
         frame ({"type", "data", "recipients"} or "all": True; data at most 4 KB of JSON) or a batch
@@ -358,6 +378,24 @@ class AsyncClient:
     async def create_user_token(self, login: str, ttl_seconds: Optional[int] = None) -> UserToken:
         """POST /api/user-tokens (see Client.create_user_token)."""
         return await self._run(_api.create_user_token(login, ttl_seconds))
+
+    async def put_audience(self, name: str, members: Sequence[str]) -> AudienceWriteResult:
+        """PUT /api/audiences/{name} (see Client.put_audience)."""
+        return await self._run(_api.put_audience(name, members))
+
+    async def patch_audience(
+        self, name: str, add: Optional[Sequence[str]] = None, remove: Optional[Sequence[str]] = None
+    ) -> AudienceWriteResult:
+        """PATCH /api/audiences/{name} (see Client.patch_audience)."""
+        return await self._run(_api.patch_audience(name, add, remove))
+
+    async def get_audience(self, name: str, limit: Optional[int] = None, cursor: Optional[str] = None) -> AudiencePage:
+        """GET /api/audiences/{name} (see Client.get_audience)."""
+        return await self._run(_api.get_audience(name, limit, cursor))
+
+    async def delete_audience(self, name: str) -> None:
+        """DELETE /api/audiences/{name} (see Client.delete_audience)."""
+        await self._run(_api.delete_audience(name))
 
     async def post_frames(self, frames: "_api.FramesArg") -> int:
         """POST /api/frames (see Client.post_frames)."""

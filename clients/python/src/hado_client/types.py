@@ -6,13 +6,9 @@ the document served by Hado makes."""
 from typing import Any, Dict, List, Literal, Optional, TypedDict, Union
 
 
-class _EventIdentityRequired(TypedDict):
-    source_ref: str
-
-
-class EventIdentity(_EventIdentityRequired, total=False):
-    #: Omitted means ""
-    topic: str
+class AudiencePath(TypedDict):
+    #: The audience, per source; a slash is sent as %2F (a literal slash is accepted too)
+    name: str
 
 
 #: A stable code (src/errors.ts)
@@ -39,6 +35,33 @@ class ErrorDetail(_ErrorDetailRequired, total=False):
 
 class ErrorBody(TypedDict):
     error: ErrorDetail
+
+
+class _EventIdentityRequired(TypedDict):
+    source_ref: str
+
+
+class EventIdentity(_EventIdentityRequired, total=False):
+    #: Omitted means ""
+    topic: str
+
+
+class AudiencePageQuery(TypedDict, total=False):
+    #: Page size, at most 1000 (default 100)
+    limit: str
+    #: The previous page's next_cursor
+    cursor: str
+
+
+class AudiencePage(TypedDict):
+    name: str
+    count: int
+    created_at: str
+    updated_at: str
+    #: Logins, in the order they became Hado users
+    members: List[str]
+    #: null on the last page
+    next_cursor: Optional[str]
 
 
 #: The phase of an event (see docs/concepts.md, "The lifecycle")
@@ -274,6 +297,23 @@ class SourceNoticePage(TypedDict):
     next_cursor: Optional[str]
 
 
+class AudienceChange(TypedDict, total=False):
+    #: Logins to add (unknown ones become users)
+    add: List[str]
+    #: Logins to remove
+    remove: List[str]
+
+
+class AudienceWriteResult(TypedDict):
+    name: str
+    #: This request made the audience
+    created: bool
+    #: Members now
+    count: int
+    added: int
+    removed: int
+
+
 class _FrameInputRequired(TypedDict):
     #: The frame's name, e.g. "task_changed"
     type: str
@@ -300,6 +340,21 @@ class PostFramesAnswer(TypedDict):
     accepted: int
 
 
+class _NoticeInputRecipientsItem2Required(TypedDict):
+    #: One email address; mailed only, never an inbox or a user
+    email: str
+
+
+class NoticeInputRecipientsItem2(_NoticeInputRecipientsItem2Required, total=False):
+    #: The guest's name
+    name: str
+
+
+class NoticeInputRecipientsItem3(TypedDict):
+    #: A Slack channel id (C0CREATIVE) or a public channel name (#creative)
+    slack_channel: str
+
+
 class GroupOptions(TypedDict, total=False):
     window_minutes: int
     step: int
@@ -308,12 +363,15 @@ class GroupOptions(TypedDict, total=False):
 
 
 class _NoticeInputRequired(TypedDict):
-    recipients: List[str]
     title: str
 
 
 class NoticeInput(_NoticeInputRequired, total=False):
     """One notice"""
+    #: Logins; and, with the capability "address", { email, name } and { slack_channel } entries (modes create and upsert). With audience: the logins its members are narrowed to (the intersection)
+    recipients: List[Union[str, NoticeInputRecipientsItem2, NoticeInputRecipientsItem3]]
+    #: One of this source's audiences (PUT /api/audiences/{name}): its members at write time are the recipients
+    audience: str
     mode: NoticeMode
     source_ref: str
     topic: str
@@ -344,7 +402,7 @@ PostNoticesBody = Union[NoticeInput, NoticeBatch]
 NoticeResultKind = Literal["created", "updated", "grouped", "duplicate"]
 
 
-class NoticeResult(TypedDict):
+class _NoticeResultRequired(TypedDict):
     id: int
     #: duplicate: a repeated dedupe_key; nothing was written
     result: NoticeResultKind
@@ -355,6 +413,11 @@ class NoticeResult(TypedDict):
     #: The group's counter (1 outside groups)
     count: int
     recipients: List[str]
+
+
+class NoticeResult(_NoticeResultRequired, total=False):
+    #: Only for a notice with email recipients (issue 24): how many were skipped because they unsubscribed from this source
+    suppressed: int
 
 
 class NoticeAnswer(TypedDict):
@@ -386,6 +449,11 @@ class UserToken(TypedDict):
     token: str
     #: Its exp as an instant
     expires_at: str
+
+
+class PutAudienceBody(TypedDict):
+    #: Every member, by login: the whole set (unknown logins become users, as recipients of a notice do)
+    members: List[str]
 
 
 class _EventPayloadRequired(TypedDict):
@@ -522,6 +590,11 @@ __all__ = [
     "AfterDue",
     "ApiEvent",
     "ApiEventPayload",
+    "AudienceChange",
+    "AudiencePage",
+    "AudiencePageQuery",
+    "AudiencePath",
+    "AudienceWriteResult",
     "BiweeklyRecurrenceRule",
     "ChannelType",
     "ErrorBody",
@@ -542,6 +615,8 @@ __all__ = [
     "NoticeBatch",
     "NoticeDeliveryState",
     "NoticeInput",
+    "NoticeInputRecipientsItem2",
+    "NoticeInputRecipientsItem3",
     "NoticeListQuery",
     "NoticeMode",
     "NoticeRecipientState",
@@ -553,6 +628,7 @@ __all__ = [
     "PostNoticesAnswer",
     "PostNoticesBody",
     "ProvisionResult",
+    "PutAudienceBody",
     "PutEventsAnswer",
     "PutEventsBody",
     "PutTopicsBody",
