@@ -44,7 +44,7 @@ def company_of(explicit: Optional[int], connection: Connection) -> Optional[int]
 
 def notice(company: int, object_type: str, object_id: int, topic: str, text: str, data: Dict[str, Any], recipients: List[str]) -> NoticeInput:
     # The company is part of the object's identity: two companies' objects never meet in one notice.
-    return {"recipients": recipients, "source_ref": f"company-{company}/{object_type}:{object_id}", "topic": topic,
+    return {"recipients": list(recipients), "source_ref": f"company-{company}/{object_type}:{object_id}", "topic": topic,
             "title": text, "data": data, "channels": CHANNELS}
 
 
