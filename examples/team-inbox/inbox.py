@@ -70,7 +70,8 @@ NOTIFICATION_KINDS: Dict[str, Tuple[str, str, str]] = {
     # The deadline is a dated event now (sync_deadline), not the sweep's task_due_soon / task_overdue.
     "deadline": ("deadlines", "Deadlines", "Дедлайни"),
 }
-#: The kinds with a Slack transport behind them: the others show a dash, not a switch.
+#: The kinds with a Slack transport behind them (enums.py; the seed names the list, not its members:
+#: these are an example): the others show a dash, not a switch.
 SLACK_KINDS = {"mention", "comment", "comment_reply", "task_assigned", "task_status_changed", "automation_failed"}
 #: The kinds that raise a toast: a mention, a run waiting, and the three failures.
 TOASTED_KINDS = {"mention", "run_awaiting_input", "automation_failed", "run_failed", "export_failed"}

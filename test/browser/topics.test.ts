@@ -11,6 +11,7 @@ import { DESKTOP, launchBrowser, newPage, PHONE, type Server, screenshot, startS
 
 let s: Server;
 let browser: Browser;
+let inbox: string;
 
 const comments = { en: 'Comments', uk: 'Коментарі' };
 /** The team inbox's kinds (seed 002), as docs/topics.md declares them: Slack for some, a dash for the rest. */
@@ -32,7 +33,7 @@ const TENANT = [{ topic: 'company-42/requests', labels: { en: 'Requests of compa
 beforeAll(async () => {
   s = await startServer();
   browser = await launchBrowser();
-  const inbox = await createSource(s, 'team-inbox');
+  inbox = await createSource(s, 'team-inbox');
   const tenant = await createSource(s, 'company-42');
   expect((await call(s, 'PUT', '/api/topics', { token: inbox, body: { topics: TEAM_INBOX } })).status).toBe(200);
   expect((await call(s, 'PUT', '/api/topics', { token: tenant, body: { topics: TENANT } })).status).toBe(200);
@@ -98,6 +99,20 @@ describe('the preferences grid of a person one source writes to', () => {
       ['run_awaiting_input', { web: true, telegram: true, slack: true }],
       ['export_ready', { web: true }],
     ]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a live notice raises a toast only when its kind is toasted', async () => {
+    const { page, context, errors } = await openAs('olena');
+    const bell = () => page.locator('#nt-bell .nt-bell-count').textContent();
+    const before = Number(await bell());
+    const send = (topic: string, title: string) => call(s, 'POST', '/api/notices', { token: inbox, body: { recipients: ['olena'], topic, title } });
+    expect((await send('comment', 'Ana commented on Launch checklist')).status).toBe(200);
+    expect((await send('mention', 'Ana mentioned you on Launch checklist')).status).toBe(200);
+    // Both arrive (the bell counts them); only the mention is toasted.
+    await expect.poll(bell).toBe(String(before + 2));
+    await expect.poll(() => page.locator('.nt-toast-title').allTextContents()).toEqual(['Ana mentioned you on Launch checklist']);
     expect(errors).toEqual([]);
     await context.close();
   });
