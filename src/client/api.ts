@@ -8956,7 +8956,16 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    recipients: string[];
+                    /** @description Logins; and, with the capability "address", { email, name } and { slack_channel } entries (modes create and upsert) */
+                    recipients: (string | {
+                        /** @description One email address; mailed only, never an inbox or a user */
+                        email: string;
+                        /** @description The guest's name */
+                        name?: string;
+                    } | {
+                        /** @description A Slack channel id (C0CREATIVE) or a public channel name (#creative) */
+                        slack_channel: string;
+                    })[];
                     mode?: "create" | "upsert" | "group";
                     source_ref?: string;
                     topic?: string;
@@ -8983,7 +8992,16 @@ export interface operations {
                     };
                 } | {
                     notices: {
-                        recipients: string[];
+                        /** @description Logins; and, with the capability "address", { email, name } and { slack_channel } entries (modes create and upsert) */
+                        recipients: (string | {
+                            /** @description One email address; mailed only, never an inbox or a user */
+                            email: string;
+                            /** @description The guest's name */
+                            name?: string;
+                        } | {
+                            /** @description A Slack channel id (C0CREATIVE) or a public channel name (#creative) */
+                            slack_channel: string;
+                        })[];
                         mode?: "create" | "upsert" | "group";
                         source_ref?: string;
                         topic?: string;
@@ -9034,6 +9052,8 @@ export interface operations {
                             /** @description The group's counter (1 outside groups) */
                             count: number;
                             recipients: string[];
+                            /** @description Only for a notice with email recipients (issue 24): how many were skipped because they unsubscribed from this source */
+                            suppressed?: number;
                         };
                     } | {
                         notices: {
@@ -9050,6 +9070,8 @@ export interface operations {
                             /** @description The group's counter (1 outside groups) */
                             count: number;
                             recipients: string[];
+                            /** @description Only for a notice with email recipients (issue 24): how many were skipped because they unsubscribed from this source */
+                            suppressed?: number;
                         }[];
                     };
                 };
@@ -9086,6 +9108,36 @@ export interface operations {
             };
             /** @description Missing or wrong credentials */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @description A stable code (src/errors.ts)
+                             * @enum {unknown}
+                             */
+                            code: "bad_request" | "malformed_json" | "payload_too_large" | "unsupported_media_type" | "invalid" | "unauthorized" | "forbidden" | "misdirected" | "request_timeout" | "not_found" | "conflict" | "too_many_requests" | "bad_gateway" | "unavailable" | "internal";
+                            /** @description What is wrong, naming the field (and the index in a batch) */
+                            message: string;
+                            /** @description The record of a batch that is wrong */
+                            index?: number;
+                            /** @description The dotted path of the offending field, e.g. payload.title */
+                            field?: string;
+                            /**
+                             * @description On a 403 to a source: the capability it lacks
+                             * @enum {unknown}
+                             */
+                            capability?: "provision" | "address";
+                            /** @description Under the user's session (/me/*): the message in the user's language (code and message stay English) */
+                            text?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A write from another site (Sec-Fetch-Site / Origin), or a source lacking a capability (named in capability) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

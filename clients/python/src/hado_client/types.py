@@ -221,6 +221,21 @@ class PostFramesAnswer(TypedDict):
     accepted: int
 
 
+class _EmailRecipientRequired(TypedDict):
+    #: One email address; mailed only, never an inbox or a user
+    email: str
+
+
+class EmailRecipient(_EmailRecipientRequired, total=False):
+    #: The guest's name
+    name: str
+
+
+class SlackChannelRecipient(TypedDict):
+    #: A Slack channel id (C0CREATIVE) or a public channel name (#creative)
+    slack_channel: str
+
+
 NoticeMode = Literal["create", "upsert", "group"]
 
 
@@ -232,7 +247,8 @@ class GroupOptions(TypedDict, total=False):
 
 
 class _NoticeInputRequired(TypedDict):
-    recipients: List[str]
+    #: Logins; and, with the capability "address", { email, name } and { slack_channel } entries (modes create and upsert)
+    recipients: List[Union[str, EmailRecipient, SlackChannelRecipient]]
     title: str
 
 
@@ -268,7 +284,7 @@ PostNoticesBody = Union[NoticeInput, NoticeBatch]
 NoticeResultKind = Literal["created", "updated", "grouped", "duplicate"]
 
 
-class NoticeResult(TypedDict):
+class _NoticeResultRequired(TypedDict):
     id: int
     #: duplicate: a repeated dedupe_key; nothing was written
     result: NoticeResultKind
@@ -279,6 +295,11 @@ class NoticeResult(TypedDict):
     #: The group's counter (1 outside groups)
     count: int
     recipients: List[str]
+
+
+class NoticeResult(_NoticeResultRequired, total=False):
+    #: Only for a notice with email recipients (issue 24): how many were skipped because they unsubscribed from this source
+    suppressed: int
 
 
 class NoticeAnswer(TypedDict):
@@ -422,6 +443,7 @@ __all__ = [
     "ApiEventPayload",
     "BiweeklyRecurrenceRule",
     "ChannelType",
+    "EmailRecipient",
     "ErrorBody",
     "ErrorCode",
     "ErrorDetail",
@@ -453,6 +475,7 @@ __all__ = [
     "PutUsersAnswer",
     "PutUsersBody",
     "RecurrenceRule",
+    "SlackChannelRecipient",
     "Topic",
     "TopicDefaults",
     "TopicInput",
