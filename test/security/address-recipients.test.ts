@@ -61,7 +61,7 @@ describe('address recipients: limits, suppression, capability', () => {
     base = await h.app.listen({ port: 0, host: '127.0.0.1' });
     relay = await createSource(h, 'leaked', ['address']);
     // A fresh store migrates first: slow on a busy machine.
-  }, 180_000);
+  }, 400_000);
   afterAll(async () => {
     await h?.close();
     await smtp.close();
