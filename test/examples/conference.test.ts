@@ -1,7 +1,11 @@
 // examples/conference against a real Hado: weekly, biweekly and monthly
-// rules with fire_days_before, and a speaker's rule fixed in the host's zone.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type ExampleHado, runExample, startHado } from './support.ts';
+// rules with fire_days_before, and a speaker's rule fixed in the host's zone;
+// and summary.py, the session summary mailed to users and guests.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from '../delivery/harness.ts';
+import { createSource } from '../support/app.ts';
+import { type FakeSmtp, startFakeSmtp } from '../support/smtp.ts';
+import { type ExampleHado, needPython, runExample, startHado } from './support.ts';
 
 let hado: ExampleHado;
 beforeAll(async () => {
@@ -30,4 +34,50 @@ it('examples/conference/conference.js', async () => {
   expect(me.events).toHaveLength(1);
   expect(['09:00', '10:00']).toContain(me.events[0]!.due_time);
   expect(me.events[0]!.fire_days_before).toBe(1);
+});
+
+// examples/conference/summary.py with hado_client (issue 30): the session summary mailed to the
+// users (provisioned with their emails: no confirmation) and to the guest's email (an address
+// recipient: mailed only, with a one-click unsubscribe), over real HTTP and SMTP.
+describe('examples/conference/summary.py', () => {
+  let h: Harness;
+  let smtp: FakeSmtp;
+  let url: string;
+  let token: string;
+  beforeAll(async () => {
+    smtp = await startFakeSmtp();
+    h = await createHarness({ now: new Date().toISOString(), env: { HADO_SMTP_URL: smtp.url, HADO_MAIL_FROM: 'Conference <hado@mail.example.org>' } });
+    url = await h.app.listen({ port: 0, host: '127.0.0.1' });
+    token = await createSource(h, 'conference', ['provision', 'address']);
+  }, 180_000);
+  afterAll(async () => {
+    await h?.close();
+    await smtp?.close();
+  });
+
+  it('mails the summary to the users and the guest, once, though the job runs twice', async (ctx) => {
+    await needPython(ctx, 'the Python example cannot run');
+    const run = await runExample('python3', 'examples/conference/summary.py', { HADO_URL: url, HADO_TOKEN: token, PYTHONPATH: 'clients/python/src' });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const lines = run.stdout.trim().split('\n');
+    expect(lines[0]).toBe('provisioned: ana,host');
+    expect(lines[1]).toMatch(/^summary \(run 1\): created notice (\d+) to ana,host and 1 guest, 0 suppressed$/);
+    expect(lines[2]).toMatch(/^summary \(run 2\): duplicate notice (\d+) to ana,host and 1 guest, 0 suppressed$/);
+    expect(lines).toHaveLength(3);
+
+    // The guest's mail goes at once (an address has no presence to wait for); the users' after the notices' fallback.
+    await h.tick();
+    expect(smtp.mails.map((m) => m.to)).toEqual([['guest@example.org']]);
+    const guest = smtp.mails[0]!;
+    expect(guest.parsed.subject).toBe('Summary: Design review');
+    expect(guest.parsed.text).toContain('Ship the new onboarding on 15 Dec.');
+    expect(guest.header('List-Unsubscribe')).toMatch(/^<https:\/\/hado\.example\.org\/a\/unsubscribe\/[^>]+>$/);
+    expect(guest.header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    h.clock.advance({ minutes: 15 });
+    await h.tick();
+    expect(smtp.mails.map((m) => m.to[0]).sort()).toEqual(['ana@example.org', 'guest@example.org', 'host@example.org']);
+    // No user for the guest: the users are the two the service provisioned.
+    expect((await h.store.db.selectFrom('users').select('login').orderBy('login').execute()).map((u) => u.login)).toEqual(['ana', 'host']);
+  }, 180_000);
 });

@@ -57,6 +57,8 @@ NAMES: Dict[str, str] = {
     "postNotices.body|0.mode": "NoticeMode",
     "postNotices.body|0.group": "GroupOptions",
     "postNotices.body|0.channels[]": "ChannelType",
+    "postNotices.body|0.recipients[]|1": "EmailRecipient",
+    "postNotices.body|0.recipients[]|2": "SlackChannelRecipient",
     "postNotices.body|1": "NoticeBatch",
     "postNotices.answer": "PostNoticesAnswer",
     "postNotices.answer|0": "NoticeAnswer",

@@ -340,17 +340,17 @@ class PostFramesAnswer(TypedDict):
     accepted: int
 
 
-class _NoticeInputRecipientsItem2Required(TypedDict):
+class _EmailRecipientRequired(TypedDict):
     #: One email address; mailed only, never an inbox or a user
     email: str
 
 
-class NoticeInputRecipientsItem2(_NoticeInputRecipientsItem2Required, total=False):
+class EmailRecipient(_EmailRecipientRequired, total=False):
     #: The guest's name
     name: str
 
 
-class NoticeInputRecipientsItem3(TypedDict):
+class SlackChannelRecipient(TypedDict):
     #: A Slack channel id (C0CREATIVE) or a public channel name (#creative)
     slack_channel: str
 
@@ -369,7 +369,7 @@ class _NoticeInputRequired(TypedDict):
 class NoticeInput(_NoticeInputRequired, total=False):
     """One notice"""
     #: Logins; and, with the capability "address", { email, name } and { slack_channel } entries (modes create and upsert). With audience: the logins its members are narrowed to (the intersection)
-    recipients: List[Union[str, NoticeInputRecipientsItem2, NoticeInputRecipientsItem3]]
+    recipients: List[Union[str, EmailRecipient, SlackChannelRecipient]]
     #: One of this source's audiences (PUT /api/audiences/{name}): its members at write time are the recipients
     audience: str
     mode: NoticeMode
@@ -597,6 +597,7 @@ __all__ = [
     "AudienceWriteResult",
     "BiweeklyRecurrenceRule",
     "ChannelType",
+    "EmailRecipient",
     "ErrorBody",
     "ErrorCode",
     "ErrorDetail",
@@ -615,8 +616,6 @@ __all__ = [
     "NoticeBatch",
     "NoticeDeliveryState",
     "NoticeInput",
-    "NoticeInputRecipientsItem2",
-    "NoticeInputRecipientsItem3",
     "NoticeListQuery",
     "NoticeMode",
     "NoticeRecipientState",
@@ -635,6 +634,7 @@ __all__ = [
     "PutUsersAnswer",
     "PutUsersBody",
     "RecurrenceRule",
+    "SlackChannelRecipient",
     "SourceNotice",
     "SourceNoticeDetail",
     "SourceNoticeGroup",
