@@ -305,6 +305,11 @@ function candidates(db: Db, now: Date) {
       'sources.name as source',
       ...DECIDING_USER_COLUMNS,
     ])
+    // Only the rule's duration (issue 24): a timed occurrence with one is today until its end.
+    .select(
+      sql<{ duration_minutes: number } | null>`CASE WHEN events.recurrence->>'duration_minutes' IS NOT NULL
+        THEN json_build_object('duration_minutes', (events.recurrence->>'duration_minutes')::int) END`.as('recurrence'),
+    )
     .where(reminding)
     .where('events.next_check_at', '<=', now);
 }
