@@ -285,28 +285,35 @@ const reminding = sql<boolean>`events.state IN (${stateList(REMINDING_STATES)})`
 
 /** Reminding events whose next_check_at has come, with what the tick needs of their user and source. */
 function candidates(db: Db, now: Date) {
-  return db
-    .selectFrom('events')
-    .innerJoin('users', 'users.id', 'events.user_id')
-    .innerJoin('sources', 'sources.id', 'events.source_id')
-    .select([
-      'events.id',
-      'events.state',
-      'events.due_mode',
-      'events.due_date',
-      'events.due_time',
-      'events.due_instant',
-      'events.fire_on',
-      'events.after_due',
-      'events.quiet_until',
-      'events.round',
-      'events.source_ref',
-      'events.topic',
-      'sources.name as source',
-      ...DECIDING_USER_COLUMNS,
-    ])
-    .where(reminding)
-    .where('events.next_check_at', '<=', now);
+  return (
+    db
+      .selectFrom('events')
+      .innerJoin('users', 'users.id', 'events.user_id')
+      .innerJoin('sources', 'sources.id', 'events.source_id')
+      .select([
+        'events.id',
+        'events.state',
+        'events.due_mode',
+        'events.due_date',
+        'events.due_time',
+        'events.due_instant',
+        'events.fire_on',
+        'events.after_due',
+        'events.quiet_until',
+        'events.round',
+        'events.source_ref',
+        'events.topic',
+        'sources.name as source',
+        ...DECIDING_USER_COLUMNS,
+      ])
+      // Only the rule's duration (issue 24): a timed occurrence with one is today until its end.
+      .select(
+        sql<{ duration_minutes: number } | null>`CASE WHEN events.recurrence->>'duration_minutes' IS NOT NULL
+        THEN json_build_object('duration_minutes', (events.recurrence->>'duration_minutes')::int) END`.as('recurrence'),
+      )
+      .where(reminding)
+      .where('events.next_check_at', '<=', now)
+  );
 }
 
 export type DueCandidate = Awaited<ReturnType<ReturnType<typeof candidates>['execute']>>[number];

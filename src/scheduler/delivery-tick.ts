@@ -99,7 +99,7 @@ class TickPlans {
 
   plan(row: DueCandidate): Plan {
     // Raw column text as the key: no parsing or formatting to look it up.
-    const key = `${row.state}|${row.due_mode}|${row.due_date}|${row.due_time}|${row.due_instant?.getTime()}|${row.fire_on}|${row.after_due}|${row.tz}|${row.quiet_start}|${row.quiet_end}`;
+    const key = `${row.state}|${row.due_mode}|${row.due_date}|${row.due_time}|${row.due_instant?.getTime()}|${row.fire_on}|${row.after_due}|${row.tz}|${row.quiet_start}|${row.quiet_end}|${row.recurrence?.duration_minutes ?? ''}`;
     let plan = this.plans.get(key);
     if (!plan) {
       const user = this.settingsOf(row);

@@ -218,10 +218,10 @@ class Client:
         next_cursor back as cursor for the next page. Retried."""
         return self._run(_api.list_notices(source_ref, topic, cursor, limit))
 
-    def get_notice(self, notice_id: int) -> SourceNoticeDetail:
+    def get_notice(self, id: int) -> SourceNoticeDetail:  # noqa: A002 (the path parameter's name)
         """GET /api/notices/{id}: one of the source's notices, each recipient's read state and each
         delivery's state and reason. A 404 raises HadoApiError. Retried."""
-        return self._run(_api.get_notice(notice_id))
+        return self._run(_api.get_notice(id))
 
     def withdraw_notices(
         self, ids: Optional[Sequence[int]] = None, *, source_ref: Optional[str] = None, topic: Optional[str] = None
@@ -357,9 +357,9 @@ class AsyncClient:
         """GET /api/notices (see Client.list_notices)."""
         return await self._run(_api.list_notices(source_ref, topic, cursor, limit))
 
-    async def get_notice(self, notice_id: int) -> SourceNoticeDetail:
+    async def get_notice(self, id: int) -> SourceNoticeDetail:  # noqa: A002 (the path parameter's name)
         """GET /api/notices/{id} (see Client.get_notice)."""
-        return await self._run(_api.get_notice(notice_id))
+        return await self._run(_api.get_notice(id))
 
     async def withdraw_notices(
         self, ids: Optional[Sequence[int]] = None, *, source_ref: Optional[str] = None, topic: Optional[str] = None
