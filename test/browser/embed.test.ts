@@ -65,7 +65,7 @@ beforeAll(async () => {
   const res = await call(s, 'PUT', '/api/topics', { token: s.token, body: { topics } });
   if (res.status !== 200) throw new Error(`PUT /api/topics: ${res.status} ${JSON.stringify(res.body)}`);
   browser = await launchBrowser();
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   await browser?.close();
