@@ -65,7 +65,7 @@ beforeAll(async () => {
   const res = await call(s, 'PUT', '/api/topics', { token: s.token, body: { topics } });
   if (res.status !== 200) throw new Error(`PUT /api/topics: ${res.status} ${JSON.stringify(res.body)}`);
   browser = await launchBrowser();
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -173,6 +173,24 @@ describe('<hado-inbox> on another origin', () => {
     await context.close();
   });
 
+  it('follows the system’s light or dark, and the theme attribute over it', async () => {
+    const { page, context } = await open('ana', appUrl, { colorScheme: 'light' });
+    await inShadow(page, '.bell').click();
+    const background = () => inShadow(page, '.pop').evaluate((n) => getComputedStyle(n).backgroundColor);
+    expect(await background()).toBe('rgb(255, 255, 255)');
+    await page.locator('hado-inbox').evaluate((n) => n.setAttribute('theme', 'dark'));
+    expect(await background()).toBe('rgb(31, 34, 39)');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.locator('hado-inbox').evaluate((n) => n.setAttribute('theme', 'light'));
+    expect(await background()).toBe('rgb(255, 255, 255)');
+    await page.locator('hado-inbox').evaluate((n) => n.removeAttribute('theme'));
+    expect(await background()).toBe('rgb(31, 34, 39)');
+    // The page's own colours through the custom properties.
+    await page.locator('hado-inbox').evaluate((n) => (n as HTMLElement).style.setProperty('--hado-bg', 'rgb(1, 2, 3)'));
+    expect(await background()).toBe('rgb(1, 2, 3)');
+    await context.close();
+  });
+
   it('is refused by the browser on an origin not in HADO_CORS_ORIGINS', async () => {
     // "localhost" is another origin than "127.0.0.1", same server.
     const { page, context } = await newPage(browser);
@@ -258,13 +276,6 @@ describe('screenshots', () => {
   ] as const) {
     for (const scheme of ['light', 'dark'] as const) {
       it(`the open popover and the preferences at ${width} px, ${scheme}`, async () => {
-        await notice('vera', 'mention', 'Ana mentioned you in “Quarterly plan”', {
-          body: '@vera can you check the numbers?',
-          entity_label: 'Quarterly plan',
-          urgent: true,
-        });
-        await notice('vera', 'comment', 'Oleh commented on “Release notes”', { body: 'Added the migration step.', actor: 'oleh' });
-        await notice('vera', 'comment', 'Who takes the on-call swap?', { claim: true, source_ref: 'swap:3' });
         const { page, context } = await open('vera', appUrl, { viewport, colorScheme: scheme });
         await expect.poll(() => bell(page)).not.toBe('');
         await inShadow(page, '.bell').click();

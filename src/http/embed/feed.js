@@ -73,7 +73,8 @@ export class Feed {
   }
 
   render() {
-    const focused = this.root.getRootNode() instanceof ShadowRoot ? /** @type {ShadowRoot} */ (this.root.getRootNode()).activeElement : null;
+    const root = this.root.getRootNode();
+    const focused = root instanceof ShadowRoot ? /** @type {HTMLElement | null} */ (root.activeElement) : null;
     const focusKey = focused?.closest?.('li')?.dataset.id;
     const focusAct = focused?.dataset?.act;
     this.list.replaceChildren(...this.order.map((id) => this.item(this.rows.get(id))));
@@ -152,7 +153,7 @@ export class Feed {
   }
 
   async onClick(e) {
-    const target = /** @type {HTMLElement} */ (e.target).closest('[data-act]');
+    const target = /** @type {HTMLElement | null} */ (/** @type {HTMLElement} */ (e.target).closest('[data-act]'));
     const li = target?.closest('li');
     if (!target || !li) return;
     const id = Number(li.dataset.id);

@@ -186,7 +186,7 @@ class HadoInbox extends HTMLElement {
       return this.showTab(e.target === this.tabFeed ? 'prefs' : 'feed');
     }
     if (e.key !== 'Tab') return;
-    const items = [...this.pop.querySelectorAll(FOCUSABLE)].filter((n) => !n.closest('[hidden]') && n.tabIndex >= 0);
+    const items = [...this.pop.querySelectorAll(/** @type {'button'} */ (FOCUSABLE))].filter((n) => !n.closest('[hidden]') && n.tabIndex >= 0);
     if (items.length === 0) return;
     const first = items[0];
     const last = items[items.length - 1];

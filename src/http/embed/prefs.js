@@ -38,12 +38,10 @@ export class Prefs {
   }
 
   rowsOf() {
-    return [...this.body.querySelectorAll('tr[data-topic]')].map((tr) => ({
+    return [...this.body.querySelectorAll(/** @type {'tr'} */ ('tr[data-topic]'))].map((tr) => ({
       source: tr.dataset.source,
       topic: tr.dataset.topic,
-      channels: Object.fromEntries(
-        [...tr.querySelectorAll('input[data-type]')].map((box) => [box.dataset.type, /** @type {HTMLInputElement} */ (box).checked]),
-      ),
+      channels: Object.fromEntries([...tr.querySelectorAll(/** @type {'input'} */ ('input[data-type]'))].map((box) => [box.dataset.type, box.checked])),
     }));
   }
 
