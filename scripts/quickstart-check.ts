@@ -3,6 +3,9 @@
 // in one bash session (`npx hado` is this checkout's bin/hado.js, the page's
 // http://localhost:8080 this server), and checks each block's output against
 // the `<!-- expect: regex -->` line under it. Exit 0 when every check holds.
+// The reader's inbox tab stays open from step 4 (its heartbeat is sent as the
+// page sends it), and it is noon in the reader's zone, so the reminder the
+// page ends with is delivered whatever the hour the check runs at.
 //   npx tsx scripts/quickstart-check.ts [docs/quickstart.md]
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,6 +26,16 @@ export function blocksOf(markdown: string): Block[] {
   const re = /```sh\n([\s\S]*?)```\n(?:<!-- expect: (.*?) -->)?/g;
   for (const m of markdown.matchAll(re)) out.push({ code: m[1]!, expect: m[2] ? new RegExp(m[2], 'm') : null });
   return out;
+}
+
+/**
+ * A zone where it is about noon now (Etc/GMT-N is N hours east of UTC): a
+ * reminder's window is open there (active hours are 09:00–22:00 by default),
+ * so the page's delivery is checked whatever the hour the check runs at.
+ */
+export function noonZone(nowMs: number = Date.now()): string {
+  const offset = 12 - new Date(nowMs).getUTCHours(); // -11 … +12
+  return offset === 0 ? 'Etc/UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
 }
 
 const freePort = () =>
@@ -48,7 +61,9 @@ export async function checkQuickstart(file = path.join(ROOT, 'docs/quickstart.md
   const base = `http://localhost:${port}`;
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) if (!/^(DATABASE_URL|PORT|HOST|APP_URL|HADO_|TELEGRAM_|SLACK_|LOG_LEVEL)/.test(k)) env[k] = v;
-  Object.assign(env, { PORT: String(port), HADO_DATA_DIR: path.join(dir, 'hado-data'), LOG_LEVEL: 'warn' });
+  // Noon in the reader's zone (HADO_DEFAULT_TZ for Hado's users, TZ for `date`): the reminder's window is open.
+  const zone = noonZone();
+  Object.assign(env, { PORT: String(port), HADO_DATA_DIR: path.join(dir, 'hado-data'), LOG_LEVEL: 'warn', HADO_DEFAULT_TZ: zone, TZ: zone });
   const bin = path.join(ROOT, 'bin/hado.js');
   const server = run(process.execPath, [bin, 'start'], env, dir);
   const failures: string[] = [];
@@ -64,7 +79,9 @@ export async function checkQuickstart(file = path.join(ROOT, 'docs/quickstart.md
       ...steps.map((b, i) => `echo; echo "@@step ${i}"\n${b.code.replaceAll('http://localhost:8080', base)}`),
       'echo; echo "@@end"',
     ].join('\n');
-    const { code, out } = await run('bash', ['-c', script], env, dir).done;
+    // The inbox tab the page has the reader keep open from step 4: its heartbeat, as the page sends it.
+    const tab = setInterval(() => void fetch(`http://127.0.0.1:${port}/me/heartbeat`, { method: 'POST' }).catch(() => undefined), 15_000);
+    const { code, out } = await run('bash', ['-c', script], env, dir).done.finally(() => clearInterval(tab));
     const parts = out.split(/^@@step (\d+)\n/m);
     const outputs = new Map<number, string>();
     for (let i = 1; i < parts.length; i += 2) outputs.set(Number(parts[i]), parts[i + 1]!.replace(/@@end\n?$/, ''));

@@ -1,10 +1,15 @@
 // `hado demo` on a fresh data directory while `hado start` holds it: the
 // source comes through the admin socket, the events and the notice through
 // the HTTP API, with dates relative to now; the inbox then shows them, and
-// the printed next commands work as printed.
+// the printed next commands work as printed. Its loopback receiver gets the
+// reminder from the next tick, signed, through an allowance of that address
+// and port alone, which ends with the demo (loopback stays refused).
+// The server runs in a zone where it is midday now, so the reminder's window
+// is open whenever the test runs.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { noonZone } from '../../scripts/quickstart-check.ts';
 import { type CliBackend, createCliBackend, freePort, type Running } from '../support/cli.ts';
 
 let backend: CliBackend;
@@ -15,7 +20,13 @@ beforeAll(async () => {
   backend = await createCliBackend('hado-demo-');
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  server = backend.spawn(['start'], { PORT: String(port), HOST: '127.0.0.1', HADO_LOCAL_USER: 'me' });
+  server = backend.spawn(['start'], {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    HADO_LOCAL_USER: 'me',
+    HADO_DEFAULT_TZ: noonZone(),
+    HADO_OUTBOUND_ALLOWED_NETWORKS: '',
+  });
   await server.waitFor(/Hado is running at/, 120_000);
 }, 150_000);
 
@@ -26,8 +37,24 @@ afterAll(async () => {
 
 describe('hado demo', () => {
   it('pushes relative events and a notice through the running server and prints the next commands', async () => {
-    const run = await backend.hado(['demo'], { PORT: base.split(':').pop()!, HOST: '127.0.0.1', HADO_LOCAL_USER: 'me' });
+    const run = await backend.hado(['demo', '--wait', '150'], { PORT: base.split(':').pop()!, HOST: '127.0.0.1', HADO_LOCAL_USER: 'me' });
     expect(run.code, run.stdout + run.stderr).toBe(0);
+    // The receiver: allowed for the demo, made a channel, present; the next tick delivers the reminder to it, signed.
+    const receiver = /^Started a webhook receiver at (http:\/\/127\.0\.0\.1:\d+\/deliver) \(allowed by the server for this demo only\)/m.exec(run.stdout)?.[1];
+    expect(receiver, run.stdout).toBeDefined();
+    expect(run.stdout).toMatch(/^Now: someone is present on web, webhook|^Now: someone is present on webhook/m);
+    expect(run.stdout).toMatch(/^ {2}→ the receiver got a reminder: "Call the dentist back" \(today\), signature verified$/m);
+    expect(run.stdout).toContain('Delivered: "Call the dentist back" reached the demo receiver (signature verified)');
+    // It ends with the demo: the channel is gone and the same loopback URL is refused again.
+    const channels = (await (await fetch(`${base}/me/channels`)).json()) as { channels: Array<{ type: string }> };
+    expect(channels.channels.map((c) => c.type)).toEqual(['web']);
+    const again = await fetch(`${base}/me/channels`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 'webhook', config: { deliver_url: receiver } }),
+    });
+    expect(again.status).toBe(422);
+    expect(((await again.json()) as { error: { message: string } }).error.message).toMatch(/loopback addresses are not allowed/);
     expect(run.stdout).toMatch(/^ {2}event \d+ demo:soon: (today|scheduled)$/m); // scheduled in the two hours before midnight
     expect(run.stdout).toMatch(/^ {2}event \d+ demo:later: (scheduled|preparing|today)$/m);
     expect(run.stdout).toMatch(/^ {2}event \d+ demo:weekly: (scheduled|preparing|today)$/m);
@@ -55,7 +82,7 @@ describe('hado demo', () => {
     const soon = events.events.find((e) => e.payload.title === 'Call the dentist back')!;
     const after = (await (await fetch(`${base}/me/events?state=done`)).json()) as { events: Array<{ id: number }> };
     expect(after.events.map((e) => e.id)).toContain(soon.id);
-  }, 120_000);
+  }, 300_000);
 
   it('says to start Hado first when no server answers', async () => {
     const port = await freePort();
