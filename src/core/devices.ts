@@ -5,6 +5,7 @@
 import { type ChannelRow, countUserChannels, deleteChannel, insertChannel, lockUserChannels } from '../db/channels.ts';
 import type { Db } from '../db/connect.ts';
 import { markUserEventsForCheck } from '../db/deliveries.ts';
+import { recordTakeover } from '../db/device-takeovers.ts';
 import { findDeviceById, findUserDevice, listUserDevices, type MobilePlatform, releaseToken, updateDevice } from '../db/mobile.ts';
 import { conflict, notFound } from '../errors.ts';
 import { switchChannel } from './channels.ts';
@@ -21,18 +22,40 @@ export interface DeviceRegistration {
 /** Postgres' unique_violation: the same token registered at the same moment elsewhere. */
 const isUniqueViolation = (e: unknown): boolean => (e as { code?: string } | null)?.code === '23505';
 
-/** Registers a phone: `created` is false for a device_id the user has already (its token replaced, on or off as it was). */
-export async function registerDevice(db: Db, userId: number, device: DeviceRegistration, now: Date): Promise<{ row: ChannelRow; created: boolean }> {
+/** How the settings page of a user who lost a phone names it. */
+export function deviceTakeoverLabel(config: Record<string, unknown>): string {
+  const platform = config.platform === 'android' ? 'Android' : 'iOS';
+  return typeof config.device_id === 'string' && config.device_id !== '' ? `${platform} · ${config.device_id}` : platform;
+}
+
+/**
+ * Registers a phone: `created` is false for a device_id the user has already
+ * (its token replaced, on or off as it was). `takenFrom`: the users whose
+ * device had this token and lost it (finding 6 of issue 27: kept in
+ * device_takeovers for their settings page, and logged by the caller).
+ */
+export async function registerDevice(
+  db: Db,
+  userId: number,
+  device: DeviceRegistration,
+  now: Date,
+): Promise<{ row: ChannelRow; created: boolean; takenFrom: number[] }> {
   try {
     return await db.transaction().execute(async (trx) => {
       await lockUserChannels(trx, userId);
       const existing = await findDeviceById(trx, userId, device.deviceId);
       // A token belongs to one app install: another device (or another person) that had it loses it.
-      await releaseToken(trx, device.token, existing?.id ?? null);
+      const released = await releaseToken(trx, device.token, existing?.id ?? null);
+      const takenFrom: number[] = [];
+      for (const lost of released) {
+        if (Number(lost.user_id) === userId) continue;
+        takenFrom.push(Number(lost.user_id));
+        await recordTakeover(trx, { userId: Number(lost.user_id), channelType: 'mobile', label: deviceTakeoverLabel(lost.config), now });
+      }
       if (existing) {
-        if (existing.secret === device.token && existing.config.platform === device.platform) return { row: existing, created: false };
+        if (existing.secret === device.token && existing.config.platform === device.platform) return { row: existing, created: false, takenFrom };
         // A new token for the same device (the app was reinstalled, or Expo renewed it): the device stays, on or off as it was.
-        return { row: await updateDevice(trx, existing.id, { ...device, now }), created: false };
+        return { row: await updateDevice(trx, existing.id, { ...device, now }), created: false, takenFrom };
       }
       if ((await countUserChannels(trx, userId, 'mobile')) >= MAX_DEVICES_PER_USER) {
         throw conflict(`At most ${MAX_DEVICES_PER_USER} devices per user receive mobile push; remove one first`);
@@ -46,7 +69,7 @@ export async function registerDevice(db: Db, userId: number, device: DeviceRegis
       });
       // A new way to reach the user: waiting events may deliver through it at once.
       await markUserEventsForCheck(trx, userId, now);
-      return { row, created: true };
+      return { row, created: true, takenFrom };
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict('This device or token was registered at the same moment by another request; send it again');

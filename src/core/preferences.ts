@@ -34,8 +34,10 @@ export interface GridRowIn {
   channels: Partial<Record<ChannelType, boolean>>;
 }
 
-export async function getGrid(db: Db, userId: number, locale: Locale): Promise<Grid> {
-  const [pairs, cells] = await Promise.all([concerningTopics(db, userId), userCells(db, userId)]);
+/** The grid; `onlySourceId` (a user token's source, issue 25) keeps that source's rows only. */
+export async function getGrid(db: Db, userId: number, locale: Locale, onlySourceId: number | null = null): Promise<Grid> {
+  const [all, cells] = await Promise.all([concerningTopics(db, userId), userCells(db, userId)]);
+  const pairs = onlySourceId === null ? all : all.filter((p) => p.source_id === onlySourceId);
   const declared = await topicsOfSources(
     db,
     pairs.map((p) => p.source_id),
@@ -69,9 +71,27 @@ const bad = (index: number, field: string, message: string): HadoError =>
 /**
  * Replaces the grid; a row or cell left out goes back to the default (the
  * topic's, else on). A cell of a type the topic does not allow is refused by
- * name. Returns the new grid.
+ * name. Returns the new grid. With `onlySource` (a user token's source, issue
+ * 25) the grid is that source's rows: a row of another source is a 403, and
+ * the other sources' cells stay as they are.
  */
-export async function putGrid(db: Db, clock: Clock, userId: number, locale: Locale, rows: GridRowIn[]): Promise<Grid> {
+export async function putGrid(
+  db: Db,
+  clock: Clock,
+  userId: number,
+  locale: Locale,
+  rows: GridRowIn[],
+  onlySource: { id: number; name: string } | null = null,
+): Promise<Grid> {
+  if (onlySource !== null) {
+    const index = rows.findIndex((r) => r.source !== onlySource.name);
+    if (index >= 0) {
+      throw new HadoError(403, 'forbidden', `rows[${index}].source: a user token of "${onlySource.name}" sets that source's rows only`, {
+        index,
+        field: 'source',
+      });
+    }
+  }
   const sources = await sourceIdsByName(
     db,
     rows.map((r) => r.source),
@@ -94,6 +114,6 @@ export async function putGrid(db: Db, clock: Clock, userId: number, locale: Loca
       cells.push({ source_id: sourceId, topic: row.topic, channel_type: type, enabled });
     }
   });
-  await replaceCells(db, userId, cells, toDate(clock.now()));
-  return getGrid(db, userId, locale);
+  await replaceCells(db, userId, cells, toDate(clock.now()), onlySource?.id ?? null);
+  return getGrid(db, userId, locale, onlySource?.id ?? null);
 }

@@ -6,6 +6,7 @@
 import { countUserChannels, deleteChannel, insertChannel, lockUserChannels } from '../db/channels.ts';
 import type { Db } from '../db/connect.ts';
 import { markUserEventsForCheck } from '../db/deliveries.ts';
+import { recordTakeover } from '../db/device-takeovers.ts';
 import {
   deletePushChannel,
   findPushByEndpoint,
@@ -54,13 +55,18 @@ export interface SubscriptionSave {
   secret: string;
 }
 
-/** Saves a browser's subscription: `created` is false when its endpoint was the user's already. */
+/**
+ * Saves a browser's subscription: `created` is false when its endpoint was
+ * the user's already. `takenFrom`: the user whose browser it was, when it
+ * moves (finding 6 of issue 27: kept in device_takeovers for their settings
+ * page, and logged by the caller).
+ */
 export async function savePushSubscription(
   db: Db,
   userId: number,
   sub: SubscriptionSave,
   now: Date,
-): Promise<{ subscription: PushSubscriptionRow; created: boolean }> {
+): Promise<{ subscription: PushSubscriptionRow; created: boolean; takenFrom: number | null }> {
   const save = () =>
     db.transaction().execute(async (trx) => {
       await lockUserChannels(trx, userId);
@@ -68,21 +74,25 @@ export async function savePushSubscription(
       if (existing && existing.user_id === userId) {
         // The browser sends it again on every visit: the keys may have been renewed, the row stays.
         await updatePushSubscription(trx, existing.id, { config: sub.config, secret: sub.secret, now });
-        return { id: existing.id, created: false };
+        return { id: existing.id, created: false, takenFrom: null };
       }
-      // One browser profile, another person signed in: the endpoint now reaches them only.
-      if (existing) await deletePushChannel(trx, existing.id);
+      // One browser profile, another person signed in: the endpoint now reaches them only, and the first one is told.
+      if (existing) {
+        await deletePushChannel(trx, existing.id);
+        const label = typeof existing.config.user_agent === 'string' && existing.config.user_agent !== '' ? existing.config.user_agent : 'Browser';
+        await recordTakeover(trx, { userId: existing.user_id, channelType: 'push', label, now });
+      }
       if ((await countUserChannels(trx, userId, 'push')) >= MAX_PUSH_SUBSCRIPTIONS_PER_USER) {
         throw conflict(`At most ${MAX_PUSH_SUBSCRIPTIONS_PER_USER} browsers per user receive Web Push; remove one first`);
       }
       const row = await insertChannel(trx, { userId, type: 'push', config: sub.config, secret: sub.secret, now });
       // A new way to reach the user: waiting events may deliver through it at once.
       await markUserEventsForCheck(trx, userId, now);
-      return { id: row.id, created: true };
+      return { id: row.id, created: true, takenFrom: existing ? existing.user_id : null };
     });
-  const { id, created } = await saveMovingEndpoint(save);
+  const { id, created, takenFrom } = await saveMovingEndpoint(save);
   const subscription = (await listPushSubscriptions(db, userId)).find((r) => r.id === id)!;
-  return { subscription, created };
+  return { subscription, created, takenFrom };
 }
 
 /** The user's browsers that receive Web Push, each with its last delivery that went through. */

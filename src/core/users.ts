@@ -123,13 +123,13 @@ export async function resettleUser(trx: Trx, updated: UserRow, now: Temporal.Ins
 }
 
 /** The user's events in the given states (default: all live ones), soonest due first. */
-export async function listUserEvents(db: Db, userId: number, states: State[] | null): Promise<EventWithUser[]> {
-  const rows = await selectEventsWithUser(db)
+export async function listUserEvents(db: Db, userId: number, states: State[] | null, onlySourceId: number | null = null): Promise<EventWithUser[]> {
+  let q = selectEventsWithUser(db)
     .where('events.user_id', '=', userId)
-    .where('events.state', 'in', states ?? LIVE_STATES)
-    .orderBy('events.id')
-    .limit(5000)
-    .execute();
+    .where('events.state', 'in', states ?? LIVE_STATES);
+  // A user token (issue 25) sees its own source's events only.
+  if (onlySourceId !== null) q = q.where('events.source_id', '=', onlySourceId);
+  const rows = await q.orderBy('events.id').limit(5000).execute();
   const moment = (r: EventWithUser) => dueMoment(eventDates(r).due, r.tz).epochMilliseconds;
   return rows.sort((a, b) => moment(a) - moment(b) || a.id - b.id);
 }

@@ -30,13 +30,12 @@ export async function findDeviceById(db: Db, userId: number, deviceId: string): 
 /**
  * Removes whatever other device holds `token` (another device id of this
  * user, or another user's): a token belongs to one app install, which
- * belongs to whoever registered it last. Returns how many were removed.
+ * belongs to whoever registered it last. Returns the devices removed.
  */
-export async function releaseToken(db: Db, token: string, keepId: number | null): Promise<number> {
+export async function releaseToken(db: Db, token: string, keepId: number | null): Promise<Array<Pick<ChannelRow, 'user_id' | 'config'>>> {
   let q = db.deleteFrom('channels').where('type', '=', 'mobile').where('secret', '=', token);
   if (keepId !== null) q = q.where('id', '!=', keepId);
-  const r = await q.executeTakeFirst();
-  return Number(r.numDeletedRows);
+  return q.returning(['user_id', 'config']).execute();
 }
 
 /** A device's new token and platform (the same device_id). */

@@ -49,15 +49,22 @@ export async function userCells(db: Db, userId: number): Promise<PreferenceCell[
     .execute();
 }
 
-/** Replaces the user's whole grid (not a delta): what is not given returns to the default. */
+/**
+ * Replaces the user's whole grid (not a delta): what is not given returns to
+ * the default. With `onlySourceId` (a user token's source) only that source's
+ * rows are replaced; every other source's cells stay.
+ */
 export async function replaceCells(
   db: Db,
   userId: number,
   cells: Array<{ source_id: number; topic: string; channel_type: ChannelType; enabled: boolean }>,
   now: Date,
+  onlySourceId: number | null = null,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('preferences').where('user_id', '=', userId).execute();
+    let wipe = trx.deleteFrom('preferences').where('user_id', '=', userId);
+    if (onlySourceId !== null) wipe = wipe.where('source_id', '=', onlySourceId);
+    await wipe.execute();
     for (let i = 0; i < cells.length; i += 2000) {
       await trx
         .insertInto('preferences')

@@ -3,8 +3,9 @@
 // `?token=<jwt>` on GET /me/stream only (EventSource cannot set headers).
 // A token request is the token's user seen through its source: only the
 // routes below accept one (each scopes what it reads and writes to that
-// source); every other route of the scope — channels, devices, push,
-// Telegram, settings, the page and its fragments — is a 403.
+// source: the feed, the preferences rows of its topics, its events); every
+// other route of the scope — channels, devices, push, Telegram, settings,
+// the page and its fragments — is a 403.
 import type { FastifyRequest } from 'fastify';
 import { verifyUserToken } from '../core/user-tokens.ts';
 import { signIn, type UserRow } from '../core/users.ts';
@@ -23,6 +24,9 @@ export const TOKEN_ROUTES: ReadonlySet<string> = new Set([
   'POST /me/notices/archive',
   'POST /me/notices/unarchive',
   'POST /me/notices/:id/claim',
+  'GET /me/preferences',
+  'PUT /me/preferences',
+  'GET /me/events',
 ]);
 
 const STREAM = 'GET /me/stream';

@@ -93,7 +93,12 @@ export function deviceRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const result = await registerDevice(ctx.db, signedInUser(request).id, parseDevice(request.body), toDate(ctx.clock.now()));
+        const userId = signedInUser(request).id;
+        const result = await registerDevice(ctx.db, userId, parseDevice(request.body), toDate(ctx.clock.now()));
+        // Issue 27, finding 6: the move stays, but never silently (the first user's settings page says so too).
+        for (const from of result.takenFrom) {
+          request.log.warn({ device_takeover: { channel_type: 'mobile', from_user_id: from, to_user_id: userId } }, 'device taken over by another user');
+        }
         return reply.status(result.created ? 201 : 200).send({ device: deviceView(result.row) });
       },
     );

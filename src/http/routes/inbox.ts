@@ -11,14 +11,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ChannelRegistry } from '../../channels/registry.ts';
 import { type ChannelRow, listChannels } from '../../core/channels.ts';
 import { unreadSummary } from '../../core/notice-feed.ts';
+import { recentTakeovers } from '../../db/device-takeovers.ts';
 import { getGrid } from '../../core/preferences.ts';
 import { closedEventCounts, listUserEvents, NO_CLOSED, type UserRow, userSettingsView } from '../../core/users.ts';
 import { userEventView } from '../../core/views.ts';
 import { CHANNEL_TYPES, type ChannelType } from '../../domain/channels.ts';
-import { dayIn } from '../../domain/time.ts';
+import { dayIn, fromDate, toDate } from '../../domain/time.ts';
 import { HadoError } from '../../errors.ts';
 import { type Locale, localeFromAcceptLanguage, toLocale } from '../../i18n/locales.ts';
-import { t } from '../../i18n/messages.ts';
+import { calendarDate, t } from '../../i18n/messages.ts';
 import { type Assets, loadAssets } from '../assets.ts';
 import { userResolver } from '../auth.ts';
 import type { AppContext } from '../context.ts';
@@ -58,13 +59,17 @@ function channelModel(ctx: AppContext, user: UserRow, rows: ChannelRow[]): Offer
   };
 }
 
+/** How long the settings page says a browser or phone moved to another account. */
+const TAKEOVERS_SHOWN_DAYS = 30;
+
 async function inboxModel(ctx: AppContext, user: UserRow): Promise<InboxModel> {
   const now = ctx.clock.now();
-  const [rows, channels, unread, grid] = await Promise.all([
+  const [rows, channels, unread, grid, takeovers] = await Promise.all([
     listUserEvents(ctx.db, user.id, null),
     listChannels(ctx.db, user.id),
     unreadSummary(ctx.db, user.id),
     getGrid(ctx.db, user.id, toLocale(user.locale)),
+    recentTakeovers(ctx.db, user.id, toDate(now.subtract({ hours: TAKEOVERS_SHOWN_DAYS * 24 }))),
   ]);
   const events = rows.map(userEventView);
   // Only an empty list says what came and closed (an expired push, say): counted only then.
@@ -82,6 +87,11 @@ async function inboxModel(ctx: AppContext, user: UserRow): Promise<InboxModel> {
     today: dayIn(now, user.tz),
     unreadLabel: unread.unread_label,
     grid,
+    takeovers: takeovers.map((x) => ({
+      type: x.channel_type === 'mobile' ? ('mobile' as const) : ('push' as const),
+      label: x.label,
+      day: calendarDate(dayIn(fromDate(x.moved_at), user.tz)),
+    })),
   };
 }
 

@@ -121,7 +121,7 @@ function mePreferencesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const user = signedInUser(request);
-        return getGrid(ctx.db, user.id, toLocale(user.locale));
+        return getGrid(ctx.db, user.id, toLocale(user.locale), tokenSourceId(request));
       },
     );
 
@@ -138,7 +138,7 @@ function mePreferencesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const user = signedInUser(request);
-        return putGrid(ctx.db, ctx.clock, user.id, toLocale(user.locale), request.body.rows);
+        return putGrid(ctx.db, ctx.clock, user.id, toLocale(user.locale), request.body.rows, request.tokenSource ?? null);
       },
     );
   };

@@ -8,6 +8,7 @@ import { toDate } from '../../domain/time.ts';
 import { invalid } from '../../errors.ts';
 import type { AppContext } from '../context.ts';
 import { signedInUser } from '../auth.ts';
+import { tokenSourceId } from '../user-token-auth.ts';
 import { SECURITY, TAGS } from '../openapi.ts';
 import { errors, Me, NoBody, UserEventBody, UserEvents } from '../response-schemas.ts';
 import { IdParam, MePatch, StateQuery } from '../schemas.ts';
@@ -69,7 +70,7 @@ export function meRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           if (unknown !== undefined) throw invalid('state', `"${unknown}" is not one of ${STATES.join(', ')}`);
           states = asked as State[];
         }
-        const rows = await listUserEvents(ctx.db, signedInUser(request).id, states);
+        const rows = await listUserEvents(ctx.db, signedInUser(request).id, states, tokenSourceId(request));
         return { events: rows.map(userEventView) };
       },
     );

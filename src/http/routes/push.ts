@@ -123,12 +123,13 @@ export function pushRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       async (request, reply) => {
         const sub = parseSubscription(request.body, outbound);
         const config = { endpoint: sub.endpoint, user_agent: deviceLabel(request.headers['user-agent']), expiration_time: sub.expiration };
-        const { subscription: row, created } = await savePushSubscription(
-          ctx.db,
-          signedInUser(request).id,
-          { endpoint: sub.endpoint, config, secret: JSON.stringify(sub.keys) },
-          toDate(ctx.clock.now()),
-        );
+        const userId = signedInUser(request).id;
+        const saved = await savePushSubscription(ctx.db, userId, { endpoint: sub.endpoint, config, secret: JSON.stringify(sub.keys) }, toDate(ctx.clock.now()));
+        const { subscription: row, created, takenFrom } = saved;
+        // Issue 27, finding 6: the move stays, but never silently (the first user's settings page says so too).
+        if (takenFrom !== null) {
+          request.log.warn({ device_takeover: { channel_type: 'push', from_user_id: takenFrom, to_user_id: userId } }, 'device taken over by another user');
+        }
         return reply.status(created ? 201 : 200).send({ subscription: subscriptionView(row) });
       },
     );

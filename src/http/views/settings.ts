@@ -23,12 +23,22 @@ export interface ChannelItem {
   fixed: boolean;
 }
 
+/** A browser or phone another account registered, so it no longer reaches this user (issue 27, finding 6). */
+export interface TakeoverItem {
+  type: 'push' | 'mobile';
+  label: string;
+  /** The day it moved, in the user's zone, as calendarDate gives it. */
+  day: Date;
+}
+
 export interface SettingsModel extends OfferModel {
   tz: string;
   quietStart: string;
   quietEnd: string;
   channels: ChannelItem[];
   grid: Grid;
+  /** The last 30 days' takeovers, newest first. */
+  takeovers: TakeoverItem[];
 }
 
 const offersAt = (place: 'device' | 'list' | 'card', m: OfferModel): SafeHtml[] =>
@@ -50,6 +60,7 @@ export function renderSettings(m: SettingsModel): SafeHtml {
     <section class="card" aria-labelledby="channels-title">
       <h3 id="channels-title" class="card-title">${t(l, 'settings.channels')}</h3>
       <p class="hint">${t(l, 'settings.channelsHint')}</p>
+      ${renderTakeovers(m)}
       ${renderChannels(m)}
       ${offersAt('list', m)}
     </section>
@@ -58,6 +69,20 @@ export function renderSettings(m: SettingsModel): SafeHtml {
 
     ${renderPreferences(m.grid, l)}
   </aside>`;
+}
+
+/** Devices that moved to another account: said on the page, never silently (issue 27, finding 6). */
+function renderTakeovers(m: Pick<SettingsModel, 'locale' | 'takeovers'>): SafeHtml | null {
+  if (m.takeovers.length === 0) return null;
+  const l = m.locale;
+  return html`<div id="device-takeovers" class="takeovers" role="status">
+        <p class="takeovers-title"><strong>${t(l, 'settings.takeover.title')}</strong></p>
+        <ul>${m.takeovers.map(
+          (x) =>
+            html`<li data-takeover="${x.type}">${t(l, x.type === 'push' ? 'settings.takeover.push' : 'settings.takeover.mobile', { label: x.label, date: x.day })}</li>`,
+        )}</ul>
+        <p class="hint">${t(l, 'settings.takeover.hint')}</p>
+      </div>`;
 }
 
 function renderZoneForm(m: Pick<SettingsModel, 'locale' | 'tz' | 'quietStart' | 'quietEnd'>): SafeHtml {
