@@ -149,10 +149,10 @@ async function chunked(db: Db, name: string, total: number, size: number, chunk:
                 ON CONFLICT (step) DO UPDATE SET upto = excluded.upto`.execute(trx);
     });
     from = to;
-    process.stdout.write(`\r  ${name}: ${to.toLocaleString()} / ${total.toLocaleString()}`);
+    if (process.stdout.isTTY) process.stdout.write(`\r  ${name}: ${to.toLocaleString()} / ${total.toLocaleString()}`);
   }
   const seconds = (performance.now() - t0) / 1000;
-  if (from > start) console.log(`\r  ${name}: ${(from - start).toLocaleString()} in ${seconds.toFixed(1)} s`);
+  if (from > start) console.log(`${process.stdout.isTTY ? '\r' : ''}  ${name}: ${(from - start).toLocaleString()} in ${seconds.toFixed(1)} s`);
   else console.log(`  ${name}: loaded before (${total.toLocaleString()})`);
   return from > start ? (from - start) / seconds : 0;
 }
@@ -237,7 +237,7 @@ async function load(db: Db, sinkUrl: string): Promise<void> {
   }
   const rates = [
     ['users (with channels)', usersRate],
-    ['users whose events were loaded', eventsRate],
+    ['users with their events', eventsRate],
     ['notices (with recipients)', noticesRate],
   ] as const;
   for (const [what, rate] of rates) {

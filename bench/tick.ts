@@ -209,6 +209,19 @@ async function markAttention(store: Store, share: number): Promise<number> {
   return Number(res.numAffectedRows ?? 0);
 }
 
+/** The tick's presence cache, timing its asks (the rest of a tick is the database and the deciding). */
+class TimedPresence extends PresenceCache {
+  askMs = 0;
+  override async ask(...args: Parameters<PresenceCache['ask']>): ReturnType<PresenceCache['ask']> {
+    const t0 = performance.now();
+    try {
+      return await super.ask(...args);
+    } finally {
+      this.askMs += performance.now() - t0;
+    }
+  }
+}
+
 /** Row updates of events so far, and how many were HOT (statistics flushed first). */
 async function updates(store: Store): Promise<{ n: number; hot: number }> {
   await sql`SELECT pg_stat_force_next_flush()`.execute(store.db);
@@ -253,7 +266,7 @@ async function main(): Promise<void> {
     ctx = buildContext(store, config, clock);
     const { channels } = ctx;
     const cfg = windowConfigOf(config);
-    const fresh = () => new PresenceCache(channels, { timeoutMs: config.presenceTimeoutMs, concurrency: 32 });
+    const fresh = () => new TimedPresence(channels, { timeoutMs: config.presenceTimeoutMs, concurrency: 32 });
     const reset = async () => {
       await sql`DELETE FROM deliveries`.execute(store.db);
       await sql`UPDATE events SET next_check_at = ${NOW_SQL}::timestamptz + interval '30 minutes'
@@ -288,6 +301,7 @@ async function main(): Promise<void> {
     let last: Awaited<ReturnType<typeof runTick>> | null = null;
     let marked = 0;
     let presenceCalls = 0;
+    const askMs: number[] = [];
     const cpuMs: number[] = [];
     let upd = { n: 0, hot: 0 };
     for (let run = 0; run < RUNS; run++) {
@@ -315,6 +329,7 @@ async function main(): Promise<void> {
       const after = await updates(store);
       upd = { n: after.n - before.n, hot: after.hot - before.hot };
       presenceCalls = cold.calls;
+      askMs.push(cold.askMs);
     }
     const plan = await sql<{ 'QUERY PLAN': string }>`
       EXPLAIN SELECT id FROM events
@@ -331,7 +346,7 @@ async function main(): Promise<void> {
     const rows = await sql<{ result: string; n: number }>`SELECT result, count(*)::int AS n FROM deliveries GROUP BY result ORDER BY result`.execute(store.db);
     console.log(
       `${(ATTENTION * 100).toFixed(0)}% tick (${marked.toLocaleString()} events, cold presence over HTTP): median ${ms(median(tickMs))}, ` +
-        `max ${ms(Math.max(...tickMs))}; Node CPU in the tick median ${ms(median(cpuMs))}; ${presenceCalls} presence calls; ` +
+        `max ${ms(Math.max(...tickMs))}; Node CPU in the tick median ${ms(median(cpuMs))}; presence asks median ${ms(median(askMs))}; ${presenceCalls} presence calls; ` +
         `events rows updated ${upd.n.toLocaleString()}, of them HOT ${upd.hot.toLocaleString()}\n  decisions: ${[...why].map(([k, v]) => `${k} ${v}`).join(', ')}\n  rows written: ${rows.rows
           .map((r) => `${r.result} ${r.n}`)
           .join(', ')}`,
