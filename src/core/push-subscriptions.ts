@@ -77,7 +77,8 @@ export async function savePushSubscription(
         return { id: existing.id, created: false, takenFrom: null };
       }
       // One browser profile, another person signed in: the endpoint now reaches them only, and the first one is told.
-      if (existing) {
+      // A push row always belongs to a user (only address rows of a source have none).
+      if (existing && existing.user_id !== null) {
         await deletePushChannel(trx, existing.id);
         const label = typeof existing.config.user_agent === 'string' && existing.config.user_agent !== '' ? existing.config.user_agent : 'Browser';
         await recordTakeover(trx, { userId: existing.user_id, channelType: 'push', label, now });
