@@ -1,12 +1,13 @@
 // POST /api/frames (issue 25): a source puts its own frames on its users'
 // live streams — the token streams its user tokens opened — as
 // `event: frame`, data { source, type, data }. One frame, or { frames: [...] }
-// of up to 100; each names its recipients (logins) or says all: true. Never
+// of up to 100; each names its recipients (logins), an audience (issue 24) or says all: true. Never
 // stored; across replicas by NOTIFY; at most HADO_RATE_LIMIT_FRAMES frames a
 // minute per source.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { Type } from 'typebox';
+import { AUDIENCE_NAME_PATTERN } from '../../core/audiences.ts';
 import { sendFrames } from '../../core/frames.ts';
 import { HadoError, invalid } from '../../errors.ts';
 import { authenticateSource } from '../auth.ts';
@@ -24,6 +25,9 @@ const FrameIn = Type.Object(
     recipients: Type.Optional(
       Type.Array(Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9._@+-]+$' }), { minItems: 1, maxItems: 1000, description: 'Logins' }),
     ),
+    audience: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 200, description: "One of this source's audiences (PUT /api/audiences/{name}): its members' streams" }),
+    ),
     all: Type.Optional(Type.Boolean({ description: "true: every open stream of this source's user tokens (false is refused)" })),
   },
   { additionalProperties: false },
@@ -35,7 +39,7 @@ const FramesIn = Type.Union([FrameIn, Type.Object({ frames: Type.Array(FrameIn, 
 
 const FramesOut = Type.Object({ accepted: Type.Integer({ minimum: 0, description: 'Frames announced' }) }, { additionalProperties: false });
 
-type Frame = { type: string; data?: unknown; recipients?: string[]; all?: boolean };
+type Frame = { type: string; data?: unknown; recipients?: string[]; audience?: string; all?: boolean };
 
 /** A 422 naming the field, as frames[i].field in a batch (index set) or field for a single frame. */
 const badFrame = (field: string, message: string, index: number | undefined): HadoError =>
@@ -43,8 +47,11 @@ const badFrame = (field: string, message: string, index: number | undefined): Ha
 
 function checkFrame(frame: Frame, index: number | undefined): void {
   if (frame.all === false) throw badFrame('all', 'is true or left out', index);
-  if ((frame.recipients === undefined) === (frame.all === undefined))
-    throw badFrame('recipients', 'name the recipients, or say all: true (one of the two)', index);
+  const addressed = [frame.recipients, frame.audience, frame.all].filter((a) => a !== undefined).length;
+  if (addressed !== 1) throw badFrame('recipients', 'name the recipients, or an audience, or say all: true (one of the three)', index);
+  if (frame.audience !== undefined && !AUDIENCE_NAME_PATTERN.test(frame.audience)) {
+    throw badFrame('audience', 'must be an audience name: letters, digits and . _ - : @ +, in segments joined by single slashes', index);
+  }
   const size = Buffer.byteLength(JSON.stringify(frame.data ?? null));
   if (size > MAX_FRAME_DATA_BYTES) throw badFrame('data', `is ${size} bytes of JSON; at most ${MAX_FRAME_DATA_BYTES}`, index);
 }
@@ -86,7 +93,7 @@ export function apiFrameRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
             { 'retry-after': retry },
           );
         }
-        return { accepted: await sendFrames(ctx.db, source, frames) };
+        return { accepted: await sendFrames(ctx.db, source, frames, 'frames' in body) };
       },
     );
   };
