@@ -10,8 +10,8 @@ import { type ExampleHado, needPython, runExample, startHado } from './support.t
 let hado: ExampleHado;
 beforeAll(async () => {
   hado = await startHado();
-});
-afterAll(() => hado.close());
+}, 180_000);
+afterAll(() => hado?.close());
 
 it('examples/conference/conference.js', async () => {
   // The speaker lives in New York.
