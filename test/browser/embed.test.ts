@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rotateKey } from '../../src/core/user-tokens.ts';
+import { TOKEN_ROUTES } from '../../src/http/user-token-auth.ts';
 import { call } from '../support/app.ts';
 import { DESKTOP, launchBrowser, newPage, PHONE, type Server, screenshot, startServer } from './support.ts';
 
@@ -188,6 +189,25 @@ describe('<hado-inbox> on another origin', () => {
     // The page's own colours through the custom properties.
     await page.locator('hado-inbox').evaluate((n) => (n as HTMLElement).style.setProperty('--hado-bg', 'rgb(1, 2, 3)'));
     expect(await background()).toBe('rgb(1, 2, 3)');
+    await context.close();
+  });
+
+  // On once a user token may read and write its source's preferences (issue 25, point 2).
+  it.skipIf(!TOKEN_ROUTES.has('PUT /me/preferences'))('shows the preferences: sections, labels, dashes; a change is saved', async () => {
+    const { page, context } = await open('ana');
+    await inShadow(page, '.bell').click();
+    await inShadow(page, '#tab-prefs').click();
+    await expect.poll(() => inShadow(page, '.prefs-body tr.section').allTextContents()).toEqual(['Tasks']);
+    expect(await inShadow(page, '.prefs-body tr[data-topic] th').allTextContents()).toEqual(['Mentions', 'Comments']);
+    // Comments allow web and email only: a dash under every other column.
+    const comment = inShadow(page, '.prefs-body tr[data-topic="comment"]');
+    expect(await comment.locator('input[type="checkbox"]').count()).toBe(2);
+    expect(await comment.locator('.na').count()).toBeGreaterThan(0);
+    await inShadow(page, '.prefs-body tr[data-topic="mention"] input[data-type="web"]').uncheck();
+    await expect.poll(() => inShadow(page, '.prefs .status').textContent()).toBe('Saved');
+    const grid = await call(s, 'GET', '/me/preferences', { user: 'ana' });
+    const mention = (grid.body.rows as Array<{ topic: string; channels: Record<string, boolean> }>).find((r) => r.topic === 'mention');
+    expect(mention?.channels.web).toBe(false);
     await context.close();
   });
 
