@@ -71,6 +71,26 @@ describe('the page', () => {
     await screenshot(page, 'inbox-empty-phone');
     await context.close();
   });
+
+  it('an empty inbox that has received an event says what became of it, at phone and desktop widths, light and dark', async () => {
+    // Due before the server's "now": it arrives expired and is never listed.
+    await push(s, [{ user: 'latecomer', ref: 'late:1', due_at: '2026-08-01', title: 'Too late' }]);
+    for (const [name, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      for (const scheme of ['light', 'dark'] as const) {
+        const { page, context } = await newPage(browser, { viewport, colorScheme: scheme, extraHTTPHeaders: { 'x-remote-user': 'latecomer' } });
+        await page.goto(s.url);
+        await expect.poll(() => page.locator('.empty-title').textContent()).toBe('Nothing open right now');
+        expect(await page.locator('.empty-received').textContent()).toBe('1 event received, and it is closed:');
+        expect(await page.locator('.empty-states li').allTextContents()).toEqual(['1 expired: its due moment had passed']);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+        await screenshot(page, `inbox-empty-received-${name}${scheme === 'dark' ? '-dark' : ''}`);
+        await context.close();
+      }
+    }
+  });
 });
 
 describe('Ack and Done', () => {

@@ -95,7 +95,7 @@ describe('GET /', () => {
     expect(body).not.toContain('Nothing here yet');
     expect(body).toContain('Nothing open right now');
     expect(body).toContain('1 event received, and it is closed:');
-    expect(body).toContain('<li data-state="expired">1 expired: its due moment passed (it may have arrived after it)</li>');
+    expect(body).toContain('<li data-state="expired">1 expired: its due moment had passed</li>');
     expect(body).not.toContain('data-state="done"');
 
     // One done, one withdrawn: the list says each, and the fragment the page re-reads says the same.

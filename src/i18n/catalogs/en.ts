@@ -95,12 +95,11 @@ export default {
     'Nothing needs you right now. When one of your services sends something with a date — a birthday, a deadline, a flight — it appears here, and Hado reminds you when you are around. To send a first one: create a source with “hado source:create my-app” and push an event with its token to PUT /api/events (the quick start shows how). An event whose date has already passed arrives expired and does not appear here: the push’s answer says so in “warnings”.',
   'inbox.empty.titleClosed': 'Nothing open right now',
   'inbox.empty.received': '{n, plural, one {# event received, and it is closed:} other {# events received, all closed:}}',
-  'inbox.empty.expired':
-    '{n, plural, one {# expired: its due moment passed (it may have arrived after it)} other {# expired: their due moment passed (some may have arrived after it)}}',
+  'inbox.empty.expired': '{n, plural, one {# expired: its due moment had passed} other {# expired: their due moment had passed}}',
   'inbox.empty.done': '{n, plural, one {# done} other {# done}}',
   'inbox.empty.withdrawn': '{n, plural, one {# withdrawn by the service that sent it} other {# withdrawn by the services that sent them}}',
   'inbox.empty.textClosed':
-    'Closed events are not listed here; GET /me/events?state=expired (or done, withdrawn) shows them. A push answers “expired” with a warning when its due moment has already passed: send a date still ahead.',
+    'Closed events are not listed here (GET /me/events?state=expired lists them). An event pushed after its due moment arrives expired, with a warning in the push’s answer: send a date still ahead.',
   'inbox.item.allDay': '{day} (all day), {zone}',
   'inbox.item.at': '{day} {time}, {zone}',
   'inbox.item.quiet': 'Quiet {until}',
