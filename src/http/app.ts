@@ -29,7 +29,8 @@ import { checkHost, hostPolicy } from './host-check.ts';
 import { guessedEntry } from './rate-limit.ts';
 import { inboxPageRoutes } from './routes/inbox.ts';
 import { embedRoutes } from './routes/embed.ts';
-import { registerOpenApi } from './openapi.ts';
+import { registerOpenApi, SECURITY } from './openapi.ts';
+import { TOKEN_ROUTES } from './user-token-auth.ts';
 import { errors } from './response-schemas.ts';
 import { DOCUMENTED_AS } from './schemas.ts';
 
@@ -91,6 +92,13 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
     const shared = [503, ...(route.schema?.body ? [408, 413] : []), ...(guessedEntry(route.url) === null ? [] : [429])];
     const missing = shared.filter((status) => !(status in response));
     if (missing.length > 0) route.schema = { ...route.schema, response: { ...response, ...errors(...missing) } };
+  });
+  // The routes a signed user token may call (issue 25) say so in the document: forward auth or a Bearer JWT.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (route.schema && methods.some((m) => TOKEN_ROUTES.has(`${m} ${route.url}`))) {
+      route.schema = { ...route.schema, security: route.url === '/me/stream' ? [...SECURITY.userOrTokenOrQuery] : [...SECURITY.userOrToken] };
+    }
   });
   app.setErrorHandler(errorHandler);
   // Set by the signed-in scope's hook for its routes (signed-in.ts).

@@ -13,6 +13,10 @@ import { DOCUMENTED_AS } from './schemas.ts';
 export const SECURITY = {
   source: [{ sourceToken: [] }],
   user: [{ forwardAuth: [] }],
+  /** The inbox's routes (TOKEN_ROUTES): forward auth, or a signed user token (issue 25). */
+  userOrToken: [{ forwardAuth: [] }, { userToken: [] }],
+  /** GET /me/stream: also the user token in ?token= (EventSource cannot set headers). */
+  userOrTokenOrQuery: [{ forwardAuth: [] }, { userToken: [] }, { userTokenQuery: [] }],
   telegram: [{ telegramSecret: [] }],
   slack: [{ slackSignature: [] }],
 } as const;
@@ -88,6 +92,19 @@ export async function registerOpenApi(app: FastifyInstance, opts: { appUrl: stri
             type: 'http',
             scheme: 'bearer',
             description: "A client service's token, printed once by `hado source:create <name>`",
+          },
+          userToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description:
+              "A signed user token (issue 25): HS256 JWT with sub = login, iss = the source's name, aud = \"hado\", exp at most 24 h ahead, signed with the source's signing key (or minted by POST /api/user-tokens). Sees that source's notices, preferences rows and events only; other /me routes answer 403",
+          },
+          userTokenQuery: {
+            type: 'apiKey',
+            in: 'query',
+            name: 'token',
+            description: 'The same user token in the query, on GET /me/stream only (EventSource cannot set headers); redacted from the log',
           },
           forwardAuth: {
             type: 'apiKey',
