@@ -11343,6 +11343,8 @@ export interface operations {
                     data?: unknown;
                     /** @description Logins */
                     recipients?: string[];
+                    /** @description One of this source's audiences (PUT /api/audiences/{name}): its members' streams */
+                    audience?: string;
                     /** @description true: every open stream of this source's user tokens (false is refused) */
                     all?: boolean;
                 } | {
@@ -11353,6 +11355,8 @@ export interface operations {
                         data?: unknown;
                         /** @description Logins */
                         recipients?: string[];
+                        /** @description One of this source's audiences (PUT /api/audiences/{name}): its members' streams */
+                        audience?: string;
                         /** @description true: every open stream of this source's user tokens (false is refused) */
                         all?: boolean;
                     }[];
