@@ -10559,6 +10559,8 @@ export interface operations {
                     data?: unknown;
                     /** @description Logins */
                     recipients?: string[];
+                    /** @description One of this source's audiences (PUT /api/audiences/{name}): its members' streams */
+                    audience?: string;
                     /** @description true: every open stream of this source's user tokens (false is refused) */
                     all?: boolean;
                 } | {
@@ -10569,6 +10571,8 @@ export interface operations {
                         data?: unknown;
                         /** @description Logins */
                         recipients?: string[];
+                        /** @description One of this source's audiences (PUT /api/audiences/{name}): its members' streams */
+                        audience?: string;
                         /** @description true: every open stream of this source's user tokens (false is refused) */
                         all?: boolean;
                     }[];

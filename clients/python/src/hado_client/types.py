@@ -245,6 +245,8 @@ class FrameInput(_FrameInputRequired, total=False):
     data: Any
     #: Logins
     recipients: List[str]
+    #: One of this source's audiences (PUT /api/audiences/{name}): its members' streams
+    audience: str
     #: true: every open stream of this source's user tokens (false is refused)
     all: bool
 
