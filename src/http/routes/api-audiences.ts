@@ -109,9 +109,6 @@ export function apiAudienceRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
     app.addHook('onRequest', async (request) => {
       request.source = await authenticateSource(ctx, request);
     });
-    app.addHook('preHandler', async (request) => {
-      requireCapability(request.source!, 'provision');
-    });
 
     const doc = { tags: [TAGS.users], security: SECURITY.source };
     const url = '/api/audiences/:name';
@@ -130,6 +127,7 @@ export function apiAudienceRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         bodyLimit: 8 * 1024 * 1024,
       },
       async (request) => {
+        requireCapability(request.source!, 'provision');
         const name = nameOf(request as Named);
         const logins = parsePutBody(request.body);
         return replaceAudience(ctx.db, ctx.clock, newUserDefaults(ctx, request), request.source!.id, name, logins);
@@ -149,6 +147,7 @@ export function apiAudienceRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         bodyLimit: 8 * 1024 * 1024,
       },
       async (request) => {
+        requireCapability(request.source!, 'provision');
         const name = nameOf(request as Named);
         const change = parsePatchBody(request.body);
         return changeAudience(ctx.db, ctx.clock, newUserDefaults(ctx, request), request.source!.id, name, change);
@@ -165,6 +164,7 @@ export function apiAudienceRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         }),
       },
       async (request) => {
+        requireCapability(request.source!, 'provision');
         const name = nameOf(request as Named);
         const query = request.query as { limit?: string; cursor?: string };
         return readAudience(ctx.db, request.source!.id, name, {
@@ -183,6 +183,7 @@ export function apiAudienceRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         }),
       },
       async (request, reply) => {
+        requireCapability(request.source!, 'provision');
         await removeAudience(ctx.db, request.source!.id, nameOf(request as Named));
         return reply.status(204).send();
       },
