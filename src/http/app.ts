@@ -17,7 +17,7 @@ import { apiTopicsRoutes } from './routes/api-topics.ts';
 import { apiUserTokenRoutes } from './routes/api-user-tokens.ts';
 import { apiUsersRoutes } from './routes/api-users.ts';
 import { apiFrameRoutes } from './routes/api-frames.ts';
-import { apiAudienceRoutes } from './routes/api-audiences.ts';
+import { apiAudienceRoutes, rewriteAudienceUrl } from './routes/api-audiences.ts';
 import { telegramHookRoutes } from './routes/telegram.ts';
 import { signedInRoutes } from './signed-in.ts';
 import { rejectUnstorableText } from './text-guard.ts';
@@ -77,6 +77,8 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
     // Node checks the clock every 30 s by default: too coarse for a 30 s limit.
     http: { connectionsCheckingInterval: Math.min(1000, ctx.config.requestTimeoutMs) },
     clientErrorHandler: clientError,
+    // An audience's name may hold a slash (issue 24): a literal one reads as the documented %2F.
+    rewriteUrl: (req) => rewriteAudienceUrl(req.url ?? '/'),
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.server.headersTimeout = ctx.config.requestTimeoutMs;
   // More connections than this are closed at once (live streams count: one per open tab).

@@ -84,99 +84,109 @@ const Page = Type.Object(
   { additionalProperties: false },
 );
 
-type Named = FastifyRequest<{ Params: { name?: string; '*'?: string } }>;
+type Named = FastifyRequest<{ Params: { name?: string } }>;
 
-/** The name from either route: the documented `{name}` (%2F decoded) or the catch-all's rest of the path. */
-const nameOf = (request: Named): string => parseAudienceName(request.params.name ?? request.params['*'], 'name');
+const nameOf = (request: Named): string => parseAudienceName(request.params.name, 'name');
+
+const PREFIX = '/api/audiences/';
+
+/**
+ * The server's rewriteUrl (app.ts): a literal slash in an audience's name
+ * (/api/audiences/company-42/staff) is read as the %2F of the one documented
+ * route. Pure; every other URL is returned as it came.
+ */
+export function rewriteAudienceUrl(url: string): string {
+  if (!url.startsWith(PREFIX)) return url;
+  const query = url.indexOf('?');
+  const path = query < 0 ? url : url.slice(0, query);
+  const rest = path.slice(PREFIX.length);
+  if (!rest.includes('/')) return url;
+  return `${PREFIX}${rest.replaceAll('/', '%2F')}${query < 0 ? '' : url.slice(query)}`;
+}
 
 export function apiAudienceRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.addHook('onRequest', async (request) => {
       request.source = await authenticateSource(ctx, request);
     });
-    app.addHook('preHandler', async (request) => {
-      requireCapability(request.source!, 'provision');
-    });
 
     const doc = { tags: [TAGS.users], security: SECURITY.source };
-    // The catch-all twins are left out of the document; the handlers check everything themselves.
-    const paths = [
-      { url: '/api/audiences/:name', hide: false },
-      { url: '/api/audiences/*', hide: true },
-    ];
-    for (const { url, hide } of paths) {
-      const schema = <T extends object>(s: T) => (hide ? { hide: true } : { ...doc, params: NameParams, ...s });
-      app.put(
-        url,
-        {
-          schema: schema({
-            operationId: 'putAudience',
-            summary: 'Replace the whole set of members of an audience (capability provision; at most 100,000)',
-            description: 'Makes the audience if it is new. Unknown logins become users, as recipients of a notice do. A 422 names members[i].',
-            body: PutBody,
-            response: { 200: WriteResult, ...errors(400, 401, 403, 413, 415, 422, 429) },
-          }),
-          validatorCompiler: () => () => true,
-          bodyLimit: 8 * 1024 * 1024,
-        },
-        async (request) => {
-          const name = nameOf(request as Named);
-          const logins = parsePutBody(request.body);
-          return replaceAudience(ctx.db, ctx.clock, newUserDefaults(ctx, request), request.source!.id, name, logins);
-        },
-      );
-      app.patch(
-        url,
-        {
-          schema: schema({
-            operationId: 'patchAudience',
-            summary: 'Add and remove members of an audience (capability provision)',
-            description: 'A 404 for an audience this source has not made. A 422 names add[i] or remove[i], or add when the result would pass 100,000.',
-            body: PatchBody,
-            response: { 200: WriteResult, ...errors(400, 401, 403, 404, 413, 415, 422, 429) },
-          }),
-          validatorCompiler: () => () => true,
-          bodyLimit: 8 * 1024 * 1024,
-        },
-        async (request) => {
-          const name = nameOf(request as Named);
-          const change = parsePatchBody(request.body);
-          return changeAudience(ctx.db, ctx.clock, newUserDefaults(ctx, request), request.source!.id, name, change);
-        },
-      );
-      app.get(
-        url,
-        {
-          schema: schema({
-            operationId: 'getAudience',
-            summary: "A page of an audience's members (keyset: pass next_cursor back)",
-            querystring: PageQuery,
-            response: { 200: Page, ...errors(401, 403, 404, 422, 429) },
-          }),
-        },
-        async (request) => {
-          const name = nameOf(request as Named);
-          const query = request.query as { limit?: string; cursor?: string };
-          return readAudience(ctx.db, request.source!.id, name, {
-            limit: parseLimit(query.limit),
-            ...(query.cursor === undefined ? {} : { cursor: query.cursor }),
-          });
-        },
-      );
-      app.delete(
-        url,
-        {
-          schema: schema({
-            operationId: 'deleteAudience',
-            summary: 'Delete an audience (its users stay)',
-            response: { 204: NoBody('Deleted'), ...errors(401, 403, 404, 422, 429) },
-          }),
-        },
-        async (request, reply) => {
-          await removeAudience(ctx.db, request.source!.id, nameOf(request as Named));
-          return reply.status(204).send();
-        },
-      );
-    }
+    const url = '/api/audiences/:name';
+    const schema = <T extends object>(s: T) => ({ ...doc, params: NameParams, ...s });
+    app.put(
+      url,
+      {
+        schema: schema({
+          operationId: 'putAudience',
+          summary: 'Replace the whole set of members of an audience (capability provision; at most 100,000)',
+          description: 'Makes the audience if it is new. Unknown logins become users, as recipients of a notice do. A 422 names members[i].',
+          body: PutBody,
+          response: { 200: WriteResult, ...errors(400, 401, 403, 413, 415, 422, 429) },
+        }),
+        validatorCompiler: () => () => true,
+        bodyLimit: 8 * 1024 * 1024,
+      },
+      async (request) => {
+        requireCapability(request.source!, 'provision');
+        const name = nameOf(request as Named);
+        const logins = parsePutBody(request.body);
+        return replaceAudience(ctx.db, ctx.clock, newUserDefaults(ctx, request), request.source!.id, name, logins);
+      },
+    );
+    app.patch(
+      url,
+      {
+        schema: schema({
+          operationId: 'patchAudience',
+          summary: 'Add and remove members of an audience (capability provision)',
+          description: 'A 404 for an audience this source has not made. A 422 names add[i] or remove[i], or add when the result would pass 100,000.',
+          body: PatchBody,
+          response: { 200: WriteResult, ...errors(400, 401, 403, 404, 413, 415, 422, 429) },
+        }),
+        validatorCompiler: () => () => true,
+        bodyLimit: 8 * 1024 * 1024,
+      },
+      async (request) => {
+        requireCapability(request.source!, 'provision');
+        const name = nameOf(request as Named);
+        const change = parsePatchBody(request.body);
+        return changeAudience(ctx.db, ctx.clock, newUserDefaults(ctx, request), request.source!.id, name, change);
+      },
+    );
+    app.get(
+      url,
+      {
+        schema: schema({
+          operationId: 'getAudience',
+          summary: "A page of an audience's members (keyset: pass next_cursor back)",
+          querystring: PageQuery,
+          response: { 200: Page, ...errors(401, 403, 404, 422, 429) },
+        }),
+      },
+      async (request) => {
+        requireCapability(request.source!, 'provision');
+        const name = nameOf(request as Named);
+        const query = request.query as { limit?: string; cursor?: string };
+        return readAudience(ctx.db, request.source!.id, name, {
+          limit: parseLimit(query.limit),
+          ...(query.cursor === undefined ? {} : { cursor: query.cursor }),
+        });
+      },
+    );
+    app.delete(
+      url,
+      {
+        schema: schema({
+          operationId: 'deleteAudience',
+          summary: 'Delete an audience (its users stay)',
+          response: { 204: NoBody('Deleted'), ...errors(401, 403, 404, 422, 429) },
+        }),
+      },
+      async (request, reply) => {
+        requireCapability(request.source!, 'provision');
+        await removeAudience(ctx.db, request.source!.id, nameOf(request as Named));
+        return reply.status(204).send();
+      },
+    );
   };
 }
