@@ -102,8 +102,7 @@ describe('address recipients: limits, suppression, capability', () => {
     // Exactly the limit passes. The rest is refused with a Retry-After: 429 — or, on PostgreSQL,
     // 503 for a request that waited longer than the pool's 10 s for a connection while the
     // source's writes queued on its lock (the overload answer of db/unavailable.ts); nothing else.
-    const statuses = burst.reduce<Record<number, number>>((n, r) => ({ ...n, [r.status]: (n[r.status] ?? 0) + 1 }), {});
-    expect(Object.keys(statuses).filter((s) => !['200', '429', '503'].includes(s))).toEqual([]);
+    expect([...new Set(burst.map((r) => r.status))].filter((s) => ![200, 429, 503].includes(s))).toEqual([]);
     expect(ok).toHaveLength(PER_MINUTE);
     expect(limited.length).toBeGreaterThanOrEqual(800);
     for (const r of burst.filter((r) => r.status !== 200)) expect(Number(r.retryAfter)).toBeGreaterThanOrEqual(1);
