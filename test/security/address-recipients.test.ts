@@ -99,12 +99,14 @@ describe('address recipients: limits, suppression, capability', () => {
     );
     const ok = burst.filter((r) => r.status === 200);
     const limited = burst.filter((r) => r.status === 429);
+    // Exactly the limit passes. The rest is refused with a Retry-After: 429 — or, on PostgreSQL,
+    // 503 for a request that waited longer than the pool's 10 s for a connection while the
+    // source's writes queued on its lock (the overload answer of db/unavailable.ts); nothing else.
+    expect([...new Set(burst.map((r) => r.status))].filter((s) => ![200, 429, 503].includes(s))).toEqual([]);
     expect(ok).toHaveLength(PER_MINUTE);
-    expect(limited).toHaveLength(1000 - PER_MINUTE);
-    for (const r of limited) {
-      expect(Number(r.retryAfter)).toBeGreaterThanOrEqual(1);
-      expect(Number(r.retryAfter)).toBeLessThanOrEqual(60);
-    }
+    expect(limited.length).toBeGreaterThanOrEqual(800);
+    for (const r of burst.filter((r) => r.status !== 200)) expect(Number(r.retryAfter)).toBeGreaterThanOrEqual(1);
+    for (const r of limited) expect(Number(r.retryAfter)).toBeLessThanOrEqual(60);
     expect(await addressRows('leaked')).toBe(PER_MINUTE);
     // Nothing of a refused request was written: no notice, no channel row.
     expect(

@@ -14,8 +14,9 @@ from conftest import PACKAGE, ROOT, Hado
 T = r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}"
 
 
-def run(hado: Hado, source: str, script: str) -> "subprocess.CompletedProcess[str]":
-    env = {"PATH": os.environ.get("PATH", ""), "PYTHONPATH": str(PACKAGE / "src"), "HADO_URL": hado.url, "HADO_TOKEN": hado.source(source)}
+def run(hado: Hado, source: str, script: str, can: str = "") -> "subprocess.CompletedProcess[str]":
+    token = hado.source(source, can) if can else hado.source(source)
+    env = {"PATH": os.environ.get("PATH", ""), "PYTHONPATH": str(PACKAGE / "src"), "HADO_URL": hado.url, "HADO_TOKEN": token}
     return subprocess.run([sys.executable, str(ROOT / "examples" / script)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=180)
 
 
@@ -101,12 +102,14 @@ def test_conference_sessions_the_stored_rule_as_it_is(hado: Hado, openapi: Dict[
 
 
 def test_conference_summary(hado: Hado) -> None:
-    done = run(hado, "conference", "conference/summary.py")
+    # Users provisioned with their emails (provision), guests as email recipients (address): issue 24.
+    done = run(hado, "conference-summary", "conference/summary.py", can="provision,address")
     assert done.returncode == 0 and done.stderr == "", done.stderr
     lines = done.stdout.splitlines()
-    first = re.fullmatch(r"summary \(run 1\): created notice (\d+) to ana,host", lines[0])
+    assert lines[0] == "provisioned: ana,host", lines
+    first = re.fullmatch(r"summary \(run 1\): created notice (\d+) to ana,host and 1 guest, 0 suppressed", lines[1])
     assert first, lines
-    assert lines[1] == f"summary (run 2): duplicate notice {first.group(1)} to ana,host"
+    assert lines[2] == f"summary (run 2): duplicate notice {first.group(1)} to ana,host and 1 guest, 0 suppressed"
     status, feed = hado.me("host", "GET", "/me/notices")
-    summary = [n for n in feed["notices"] if n["source"] == "conference"]
+    summary = [n for n in feed["notices"] if n["source"] == "conference-summary"]
     assert len(summary) == 1 and summary[0]["title"] == "Summary: Design review" and "Ship the new onboarding" in summary[0]["body"]
