@@ -117,6 +117,7 @@ export interface SentNoticeMessage {
   external_id: string;
   title: string;
   body: string | null;
+  entity_label: string | null;
   locale: string;
 }
 
@@ -128,7 +129,7 @@ export async function sentNoticeMessages(db: Executor, noticeIds: number[]): Pro
     .innerJoin('channels', 'channels.id', 'deliveries.channel_id')
     .innerJoin('users', 'users.id', 'channels.user_id')
     .innerJoin('notices', 'notices.id', 'deliveries.notice_id')
-    .select(['deliveries.id as delivery_id', 'channels.type as channel', 'notices.title', 'notices.body', 'users.locale'])
+    .select(['deliveries.id as delivery_id', 'channels.type as channel', 'notices.title', 'notices.body', 'notices.entity_label', 'users.locale'])
     .select(sql<string>`deliveries.external_id`.as('external_id'))
     .where('deliveries.notice_id', 'in', noticeIds)
     .where('deliveries.result', '=', 'ok')

@@ -5,7 +5,7 @@ import { type TSchema, Type } from 'typebox';
 
 const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 const DateTime = Type.String({ format: 'date-time', description: 'An instant, ISO 8601 in UTC' });
-const Id = Type.Integer({ minimum: 1 });
+const Id = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 
 export const SourceNoticesQuery = Type.Object(
   {

@@ -168,7 +168,7 @@ describe('DELETE /api/notices', () => {
   });
 
   it('refuses a body that names neither ids nor a source_ref', async () => {
-    for (const body of [{}, { ids: [] }, { topic: 'x' }, { ids: [1], source_ref: 'a' }]) {
+    for (const body of [{}, { ids: [] }, { topic: 'x' }, { ids: [1], source_ref: 'a' }, { ids: [2 ** 63] }]) {
       expect((await withdraw(docs, body)).status, JSON.stringify(body)).toBe(422);
     }
     expect((await call(t, 'DELETE', '/api/notices', { body: { ids: [1] } })).status).toBe(401);

@@ -121,9 +121,11 @@ export async function clearSlackNoticeButtons(client: SlackClient, sent: SentNot
     sent.map(async (row) => {
       const m = /^([A-Z0-9]+):(\d+\.\d+)$/.exec(row.external_id);
       if (!m) return client.log.warn({ delivery: row.delivery_id, external_id: row.external_id }, 'slack external_id is not channel:ts');
+      // The same text as the message sent (core/messages.ts: the entity label above the body), without buttons.
+      const subtitle = [row.entity_label, row.body].filter((x) => x !== null && x !== '').join('\n') || null;
       const { text, blocks } = renderSlack({
         title: row.title,
-        subtitle: row.body,
+        subtitle,
         deepLink: null,
         doneLabel: null,
         actionToken: null,
