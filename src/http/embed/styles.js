@@ -70,11 +70,14 @@ a.title:hover { text-decoration: underline; }
 .more { display: block; margin: 8px auto; }
 .error { padding: 8px 14px; color: var(--_badge); font-size: 13px; }
 .status { padding: 0 14px 8px; color: var(--_muted); font-size: 13px; min-height: 1em; }
+.prefs-body { overflow-x: auto; }
 table { border-collapse: collapse; width: 100%; font-size: 13px; }
-th, td { padding: 6px 8px; text-align: center; border-bottom: 1px solid var(--_border); }
-th[scope="row"], thead th:first-child { text-align: start; font-weight: 500; }
-thead th { color: var(--_muted); font-weight: 600; font-size: 12px; }
-tr.section th { text-align: start; font-weight: 650; padding-top: 12px; color: var(--_fg); }
+th, td { padding: 6px 4px; text-align: center; border-bottom: 1px solid var(--_border); }
+th[scope="row"], thead th:first-child { text-align: start; font-weight: 500; padding-inline-start: 12px; }
+/* The kind's name stays in view while the channels scroll sideways. */
+th[scope="row"], thead th:first-child { position: sticky; left: 0; background: var(--_bg); }
+thead th { color: var(--_muted); font-weight: 600; font-size: 11px; line-height: 1.2; }
+tr.section th { text-align: start; font-weight: 650; padding: 12px 4px 6px 12px; color: var(--_fg); }
 .na { color: var(--_muted); }
 input[type="checkbox"] { width: 16px; height: 16px; accent-color: var(--_accent); }
 .toasts { position: fixed; right: 16px; bottom: 16px; z-index: var(--hado-z, 1000); display: flex; flex-direction: column; gap: 8px;
