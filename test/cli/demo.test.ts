@@ -35,26 +35,33 @@ afterAll(async () => {
   await backend?.dispose();
 });
 
+/** The receiver: allowed for the demo, made a channel, present; the next tick delivers the reminder to it, signed; all undone at the end. */
+async function checkReceiver(stdout: string): Promise<void> {
+  const receiver = /^Started a webhook receiver at (http:\/\/127\.0\.0\.1:\d+\/deliver) \(allowed by the server for this demo only\)/m.exec(stdout)?.[1];
+  expect(receiver, stdout).toBeDefined();
+  expect(stdout).toMatch(/^Now: someone is present on web, webhook|^Now: someone is present on webhook/m);
+  expect(stdout).toMatch(/^ {2}→ the receiver got a reminder: "Call the dentist back" \(today\), signature verified$/m);
+  expect(stdout).toContain('Delivered: "Call the dentist back" reached the demo receiver (signature verified)');
+  // It ends with the demo: the channel is gone and the same loopback URL is refused again.
+  const channels = (await (await fetch(`${base}/me/channels`)).json()) as { channels: Array<{ type: string }> };
+  expect(channels.channels.map((c) => c.type)).toEqual(['web']);
+  const again = await fetch(`${base}/me/channels`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ type: 'webhook', config: { deliver_url: receiver } }),
+  });
+  expect(again.status).toBe(422);
+  expect(((await again.json()) as { error: { message: string } }).error.message).toMatch(/loopback addresses are not allowed/);
+}
+
 describe('hado demo', () => {
   it('pushes relative events and a notice through the running server and prints the next commands', async () => {
     const run = await backend.hado(['demo', '--wait', '150'], { PORT: base.split(':').pop()!, HOST: '127.0.0.1', HADO_LOCAL_USER: 'me' });
     expect(run.code, run.stdout + run.stderr).toBe(0);
-    // The receiver: allowed for the demo, made a channel, present; the next tick delivers the reminder to it, signed.
-    const receiver = /^Started a webhook receiver at (http:\/\/127\.0\.0\.1:\d+\/deliver) \(allowed by the server for this demo only\)/m.exec(run.stdout)?.[1];
-    expect(receiver, run.stdout).toBeDefined();
-    expect(run.stdout).toMatch(/^Now: someone is present on web, webhook|^Now: someone is present on webhook/m);
-    expect(run.stdout).toMatch(/^ {2}→ the receiver got a reminder: "Call the dentist back" \(today\), signature verified$/m);
-    expect(run.stdout).toContain('Delivered: "Call the dentist back" reached the demo receiver (signature verified)');
-    // It ends with the demo: the channel is gone and the same loopback URL is refused again.
-    const channels = (await (await fetch(`${base}/me/channels`)).json()) as { channels: Array<{ type: string }> };
-    expect(channels.channels.map((c) => c.type)).toEqual(['web']);
-    const again = await fetch(`${base}/me/channels`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ type: 'webhook', config: { deliver_url: receiver } }),
-    });
-    expect(again.status).toBe(422);
-    expect(((await again.json()) as { error: { message: string } }).error.message).toMatch(/loopback addresses are not allowed/);
+    if (backend.databaseUrl) {
+      // On PostgreSQL no admin socket can allow a receiver: the demo says so and goes on without one.
+      expect(run.stdout).toContain('(No demo receiver: it needs a server on embedded storage in local mode on this machine.)');
+    } else await checkReceiver(run.stdout);
     expect(run.stdout).toMatch(/^ {2}event \d+ demo:soon: (today|scheduled)$/m); // scheduled in the two hours before midnight
     expect(run.stdout).toMatch(/^ {2}event \d+ demo:later: (scheduled|preparing|today)$/m);
     expect(run.stdout).toMatch(/^ {2}event \d+ demo:weekly: (scheduled|preparing|today)$/m);

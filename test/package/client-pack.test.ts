@@ -87,7 +87,8 @@ describe('the hado-client tarball', () => {
     const hadoEnv = env({ PORT: String(port), HOST: '127.0.0.1', HADO_DATA_DIR: dataDir, HADO_LOCAL_USER: 'me' });
     let server: Running | null = startProcess(process.execPath, [BIN, 'start'], { env: hadoEnv });
     try {
-      await server.waitFor(/Hado is running at/, 120_000);
+      // A busy CI machine can take minutes to start a fresh embedded database.
+      await server.waitFor(/Hado is running at/, 240_000);
       const created = await runProcess(process.execPath, [BIN, 'source:create', 'a-service'], { env: hadoEnv });
       const token = /^ {2}(hado_\S+)/m.exec(created.stdout)?.[1];
       expect(token, created.stdout + created.stderr).toBeDefined();
@@ -117,7 +118,7 @@ describe('the hado-client tarball', () => {
       await server.stop();
       server = null;
     }
-  }, 180_000);
+  }, 360_000);
 
   it("gives a TypeScript consumer the client's types", async () => {
     fs.writeFileSync(
