@@ -17,6 +17,8 @@ import { invalid, notFound, unauthorized } from '../errors.ts';
 
 export const AUDIENCE = 'hado';
 export const MAX_TTL_SECONDS = 24 * 60 * 60;
+/** The longest user token accepted: far above sub, iss, aud, exp, nbf, iat and jti, far below a header's limit. */
+export const MAX_TOKEN_CHARS = 4096;
 /** Clocks of two machines disagree a little: this much is forgiven on exp and nbf. */
 const LEEWAY_SECONDS = 5;
 
@@ -74,6 +76,8 @@ function peek(token: string): { alg: unknown; iss: unknown } {
 
 /** Checks a user token; a refused one is a 401 that says why. */
 export async function verifyUserToken(db: Db, clock: Clock, token: string): Promise<UserTokenClaims> {
+  // A real token is a few hundred characters: a huge one is never parsed, even if its signature holds (issue 27).
+  if (token.length > MAX_TOKEN_CHARS) throw refused(`longer than ${MAX_TOKEN_CHARS} characters`);
   const { alg, iss } = peek(token);
   if (alg !== 'HS256') throw refused(`alg must be HS256, not ${JSON.stringify(alg ?? null)}`);
   if (typeof iss !== 'string') throw refused("iss (the source's name) is missing");

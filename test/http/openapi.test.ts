@@ -1,6 +1,7 @@
 // GET /openapi.json: a valid OpenAPI 3.1 document (checked by a real
 // validator) covering every route of the server, every answer's body, every
 // error shape, and the credentials of each entry.
+import { TOKEN_ROUTES } from '../../src/http/user-token-auth.ts';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import fc from 'fast-check';
 import type { RouteOptions } from 'fastify';
@@ -146,10 +147,18 @@ describe('GET /openapi.json', () => {
       forwardAuth: { type: 'apiKey', in: 'header', name: 'X-Remote-User' },
       telegramSecret: { type: 'apiKey', in: 'header', name: 'X-Telegram-Bot-Api-Secret-Token' },
       slackSignature: { type: 'apiKey', in: 'header', name: 'X-Slack-Signature' },
+      userToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+      userTokenQuery: { type: 'apiKey', in: 'query', name: 'token' },
     });
     for (const { path, op } of operations(doc)) {
       if (path.startsWith('/api/')) expect(op.security, path).toEqual([{ sourceToken: [] }]);
-      if (path.startsWith('/me')) expect(op.security, path).toEqual([{ forwardAuth: [] }]);
+      // The inbox's routes take a signed user token too (issue 25); the stream also in ?token=.
+      const method = Object.entries(doc.paths[path] ?? {})
+        .find(([, o]) => o === op)?.[0]
+        ?.toUpperCase();
+      const byToken = TOKEN_ROUTES.has(`${method} ${path.replace(/\{(\w+)\}/g, ':$1')}`);
+      const token = path === '/me/stream' ? [{ userToken: [] }, { userTokenQuery: [] }] : [{ userToken: [] }];
+      if (path.startsWith('/me')) expect(op.security, `${method} ${path}`).toEqual([{ forwardAuth: [] }, ...(byToken ? token : [])]);
       if (path.startsWith('/a/')) expect(op.security, path).toEqual([]);
       if (path === '/hooks/telegram') expect(op.security, path).toEqual([{ telegramSecret: [] }]);
       if (path === '/hooks/slack') expect(op.security, path).toEqual([{ slackSignature: [] }]);
