@@ -49,7 +49,7 @@ def notice(company: int, object_type: str, object_id: int, topic: str, text: str
     n: NoticeInput = {"audience": staff_of(company), "source_ref": f"company-{company}/{object_type}:{object_id}",
                       "topic": topic, "title": text, "channels": CHANNELS}
     if recipients:
-        n["recipients"] = recipients  # narrows the staff: the intersection
+        n["recipients"] = list(recipients)  # narrows the staff: the intersection
     return n
 
 
