@@ -3,7 +3,7 @@
 // notice by mail only, no inbox row, no user) or `{ "slack_channel": … }`
 // (one chat.postMessage to that channel). Pure: splits and checks the
 // entries, naming `notices[i].recipients[j].<field>` in a 422.
-import { ADDRESS_PATTERN } from '../channels/email/address.ts';
+import { ADDRESS_PATTERN } from '../domain/email-address.ts';
 import { HadoError } from '../errors.ts';
 
 export type AddressRecipient = { kind: 'email'; address: string; name: string | null } | { kind: 'slack'; channel: string };

@@ -5,7 +5,7 @@
 import { type ChannelRow, countUserChannels, deleteChannel, insertChannel, lockUserChannels } from '../db/channels.ts';
 import type { Db } from '../db/connect.ts';
 import { markUserEventsForCheck } from '../db/deliveries.ts';
-import { recordTakeover } from '../db/device-takeovers.ts';
+import { recentTakeovers, recordTakeover, type TakeoverRow } from '../db/device-takeovers.ts';
 import { findDeviceById, findUserDevice, listUserDevices, type MobilePlatform, releaseToken, updateDevice } from '../db/mobile.ts';
 import { conflict, notFound } from '../errors.ts';
 import { switchChannel } from './channels.ts';
@@ -91,4 +91,9 @@ export function switchDevice(db: Db, userId: number, id: number, enabled: boolea
 export async function deleteDevice(db: Db, userId: number, id: number): Promise<void> {
   if (!(await findUserDevice(db, userId, id))) throw notFound(`Device ${id} not found`);
   await deleteChannel(db, userId, id);
+}
+
+/** The user's browsers and phones another account took over since `since`, newest first (finding 6 of issue 27: the settings page names them). */
+export function takenOverSince(db: Db, userId: number, since: Date): Promise<TakeoverRow[]> {
+  return recentTakeovers(db, userId, since);
 }

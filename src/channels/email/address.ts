@@ -1,10 +1,9 @@
 // An email channel's one setting: the address (issue 17) — what Hado accepts
 // as one, and the cap per user.
+import { ADDRESS_PATTERN } from '../../domain/email-address.ts';
 import { invalid } from '../../errors.ts';
 
-/** An address as Hado accepts it: one mailbox, no display name, no spaces or angle brackets. */
-export const ADDRESS_PATTERN =
-  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+export { ADDRESS_PATTERN };
 
 export const MAX_EMAIL_CHANNELS_PER_USER = 5;
 

@@ -11,7 +11,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ChannelRegistry } from '../../channels/registry.ts';
 import { type ChannelRow, listChannels } from '../../core/channels.ts';
 import { unreadSummary } from '../../core/notice-feed.ts';
-import { recentTakeovers } from '../../db/device-takeovers.ts';
+import { takenOverSince } from '../../core/devices.ts';
 import { getGrid } from '../../core/preferences.ts';
 import { closedEventCounts, listUserEvents, NO_CLOSED, type UserRow, userSettingsView } from '../../core/users.ts';
 import { userEventView } from '../../core/views.ts';
@@ -69,7 +69,7 @@ async function inboxModel(ctx: AppContext, user: UserRow): Promise<InboxModel> {
     listChannels(ctx.db, user.id),
     unreadSummary(ctx.db, user.id),
     getGrid(ctx.db, user.id, toLocale(user.locale)),
-    recentTakeovers(ctx.db, user.id, toDate(now.subtract({ hours: TAKEOVERS_SHOWN_DAYS * 24 }))),
+    takenOverSince(ctx.db, user.id, toDate(now.subtract({ hours: TAKEOVERS_SHOWN_DAYS * 24 }))),
   ]);
   const events = rows.map(userEventView);
   // Only an empty list says what came and closed (an expired push, say): counted only then.
