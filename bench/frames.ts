@@ -29,7 +29,6 @@ const { values: args } = parseArgs({
     role: { type: 'string', default: 'main' },
     db: { type: 'string' },
     port: { type: 'string' },
-    tokens: { type: 'string' },
     connections: { type: 'string', default: '1000' },
     frames: { type: 'string', default: '100' },
     rate: { type: 'string', default: '20' },
@@ -88,7 +87,8 @@ async function server(): Promise<void> {
 /** One socket per token stream; `frame` events parsed as they arrive, their delay taken from `data.sent_at`. */
 async function clients(): Promise<void> {
   const port = Number(args.port);
-  const tokens = JSON.parse(args.tokens!) as string[];
+  // The tokens come over IPC: a thousand JWTs are too long for a command line.
+  const tokens = await new Promise<string[]>((resolve) => process.once('message', (m: Msg) => resolve(m.tokens as string[])));
   const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
   let latencies: number[] = [];
   let open = 0;
@@ -168,8 +168,9 @@ async function main(): Promise<void> {
     children.push(srv);
     const port = String(((await new Promise<Msg>((resolve) => srv.once('message', resolve as (m: unknown) => void))) as Msg).port);
     const t0 = performance.now();
-    const cli = fork(SELF, ['--role', 'clients', '--port', port, '--tokens', JSON.stringify(tokens)], { execArgv: ['--import', 'tsx'] });
+    const cli = fork(SELF, ['--role', 'clients', '--port', port], { execArgv: ['--import', 'tsx'] });
     children.push(cli);
+    cli.send({ type: 'tokens', tokens });
     const connected = await new Promise<Msg>((resolve) => cli.once('message', resolve as (m: unknown) => void));
     const connectSeconds = (performance.now() - t0) / 1000;
     await new Promise((r) => setTimeout(r, 2000));
@@ -214,7 +215,7 @@ async function main(): Promise<void> {
       const deadline = Date.now() + 15_000;
       while (all.length < expected && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 200));
-        all.push(...((await request(cli, { type: 'stats' }, 'stats')).latencies as number[]));
+        for (const l of (await request(cli, { type: 'stats' }, 'stats')).latencies as number[]) all.push(l);
       }
       const s = all.sort((a, b) => a - b);
       rows.push(
