@@ -19,6 +19,8 @@
 //   SCALE_REQUESTS (800)            feed requests per measure;
 //   SCALE_PUT_BATCHES (20)          PUT /api/events batches of 500;
 //   SCALE_DB (hado_scale)           the database, created when missing and kept;
+//   SCALE_LOAD_ONLY (unset)         1: load (or resume loading) and stop, so the
+//                                   measures can run later on a quiet machine;
 //   BENCH_DATABASE_URL              the server (postgres://postgres@127.0.0.1:5432/postgres).
 //
 // Restartable: every loading step commits chunk by chunk and records how far
@@ -282,6 +284,10 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(db);
     await load(db, sink.url);
+    if (process.env.SCALE_LOAD_ONLY === '1') {
+      console.log(`Loaded ${DB_NAME}; SCALE_LOAD_ONLY=1, so no measures this run.`);
+      return;
+    }
     await sql`UPDATE channels SET config = jsonb_build_object('deliver_url', ${sink.url} || '/deliver', 'presence_url', ${sink.url} || '/presence?u=' || user_id)
               WHERE type = 'webhook'`.execute(db);
     const version = await sql<{ v: string }>`SELECT current_setting('server_version') AS v`.execute(db);
