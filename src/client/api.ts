@@ -9236,7 +9236,10 @@ export interface operations {
                     source_ref?: string;
                     topic?: string;
                     title: string;
+                    /** @description At most 100 KB (102400 bytes of UTF-8) */
                     body?: string;
+                    /** @description How the body is written (default plain): markdown is rendered (sanitized) to HTML in mail and the inbox, mrkdwn in Slack, HTML in Telegram */
+                    body_format?: "plain" | "markdown";
                     deep_link?: string;
                     data?: {
                         [key: string]: unknown;
@@ -9277,7 +9280,10 @@ export interface operations {
                         source_ref?: string;
                         topic?: string;
                         title: string;
+                        /** @description At most 100 KB (102400 bytes of UTF-8) */
                         body?: string;
+                        /** @description How the body is written (default plain): markdown is rendered (sanitized) to HTML in mail and the inbox, mrkdwn in Slack, HTML in Telegram */
+                        body_format?: "plain" | "markdown";
                         deep_link?: string;
                         data?: {
                             [key: string]: unknown;

@@ -21,6 +21,7 @@ export interface NoticeInputJson {
   topic?: string;
   title: string;
   body?: string;
+  body_format?: BodyFormat;
   deep_link?: string;
   data?: object;
   actor?: string;
@@ -47,12 +48,18 @@ export interface NoticeInput {
   entityLabel: string | null;
   /** Recipients that are addresses (issue 24): mailed or posted at each push, never in an inbox. */
   addresses: AddressRecipient[];
+  /** How the body is written (issue 24): plain text or markdown. */
+  bodyFormat: BodyFormat;
   /** The audience named (issue 24); then call.recipients narrows it, and the write puts its members there. */
   audience: string | null;
   call: NoticeCall;
 }
 
 const MAX_DATA_BYTES = 16 * 1024;
+/** Issue 24: a body (plain or markdown) may be up to 100 KB; channels with smaller limits cut it (domain/cut-text.ts). */
+export const MAX_BODY_BYTES = 100 * 1024;
+
+export type BodyFormat = 'plain' | 'markdown';
 
 export const noticeInvalid = (index: number, field: string, message: string): HadoError =>
   new HadoError(422, 'invalid', `notices[${index}].${field}: ${message}`, { index, field });
@@ -86,6 +93,9 @@ export function parseNoticeInput(raw: NoticeInputJson, index: number): NoticeInp
     const problem = checkLink(raw.deep_link);
     if (problem) throw noticeInvalid(index, 'deep_link', problem);
   }
+  if (raw.body !== undefined && Buffer.byteLength(raw.body) > MAX_BODY_BYTES) {
+    throw noticeInvalid(index, 'body', `must be at most ${MAX_BODY_BYTES} bytes (UTF-8)`);
+  }
   const data = (raw.data ?? {}) as Record<string, unknown>;
   // Depth first: a deep value is refused by name before it is serialised.
   if (nestingDepth(data) > MAX_FREE_JSON_DEPTH) {
@@ -105,6 +115,7 @@ export function parseNoticeInput(raw: NoticeInputJson, index: number): NoticeInp
     entityLabel: raw.entity_label ?? null,
     addresses,
     audience,
+    bodyFormat: raw.body_format ?? 'plain',
     call: {
       mode,
       recipients: logins,

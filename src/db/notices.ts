@@ -73,6 +73,7 @@ export interface NoticeWrite {
   mode: 'create' | 'upsert' | 'group';
   title: string;
   body: string | null;
+  body_format: 'plain' | 'markdown';
   deep_link: string | null;
   data: Record<string, unknown>;
   actor: string | null;

@@ -45,7 +45,13 @@ export const NoticeIn = Type.Object(
     source_ref: Type.Optional(NonBlank(255)),
     topic: Type.Optional(Type.String({ maxLength: 100 })),
     title: NonBlank(500),
-    body: Type.Optional(Type.String({ maxLength: 4000 })),
+    body: Type.Optional(Type.String({ maxLength: 102400, description: 'At most 100 KB (102400 bytes of UTF-8)' })),
+    body_format: Type.Optional(
+      Type.Union([Type.Literal('plain'), Type.Literal('markdown')], {
+        description:
+          'How the body is written (default plain): markdown is rendered (sanitized) to HTML in mail and the inbox, mrkdwn in Slack, HTML in Telegram',
+      }),
+    ),
     deep_link: Type.Optional(Type.String({ maxLength: 2048 })),
     data: Type.Optional(Type.Object({}, { additionalProperties: true })),
     actor: Type.Optional(Type.String({ maxLength: 200 })),

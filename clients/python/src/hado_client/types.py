@@ -377,7 +377,10 @@ class NoticeInput(_NoticeInputRequired, total=False):
     mode: NoticeMode
     source_ref: str
     topic: str
+    #: At most 100 KB (102400 bytes of UTF-8)
     body: str
+    #: How the body is written (default plain): markdown is rendered (sanitized) to HTML in mail and the inbox, mrkdwn in Slack, HTML in Telegram
+    body_format: Literal["plain", "markdown"]
     deep_link: str
     data: Dict[str, Any]
     actor: str
