@@ -6,6 +6,7 @@
 // target, so nothing in a body can become markup of its own.
 import { Lexer, type Token, type Tokens, marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
+import { cutText } from '../domain/cut-text.ts';
 
 const SANITIZE: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -147,3 +148,22 @@ const TELEGRAM: Style = {
 
 /** Markdown to Telegram's HTML subset (b, i, s, a, code, pre, blockquote); everything else escaped. */
 export const markdownToTelegramHtml = (markdown: string): string => render(markdown, TELEGRAM);
+
+/** The entity label (issue 23) as a markdown line above the body, its own characters escaped. */
+export function markdownWithLabel(label: string | null, body: string): string {
+  return label ? `${label.replace(/[\\`*_{}[\]()#+\-.!<>|~&]/g, '\\$&')}\n\n${body}` : body;
+}
+
+/**
+ * A markdown body converted for a channel of at most `max` characters: the
+ * source is cut at a word boundary (cutText, with "…" and the deep link), then
+ * converted; should the markup make it longer than `max`, cut shorter again.
+ */
+export function fitMarkdown(markdown: string, max: number, link: string | null, convert: (md: string) => string): string {
+  let budget = max;
+  for (;;) {
+    const out = convert(cutText(markdown, budget, link));
+    if ([...out].length <= max || budget <= 16) return out;
+    budget = Math.floor(budget * 0.8);
+  }
+}

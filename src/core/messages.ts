@@ -4,6 +4,7 @@
 // side by side; every channel then renders the same OutgoingMessage into its
 // own format (Telegram's renderMessage, the webhook's JSON body). The worker
 // calls composeMessage and never looks inside.
+import { markdownWithLabel } from './markdown.ts';
 import type { OutgoingMessage } from './outgoing.ts';
 import type { ClaimedDelivery } from '../db/deliveries.ts';
 import type { NoticeRow } from '../db/notices.ts';
@@ -109,6 +110,7 @@ export function noticeMessage(row: ClaimedDelivery): OutgoingMessage {
     title: notice.title,
     // The object's name (issue 23) above the body, in every channel's message.
     subtitle: [notice.entity_label, notice.body].filter((x) => x !== null && x !== '').join('\n') || null,
+    markdown: row.notice_body_format === 'markdown' && notice.body ? markdownWithLabel(notice.entity_label, notice.body) : null,
     deepLink: notice.deep_link,
     doneLabel: null,
     locale: notice.locale,

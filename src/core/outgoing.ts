@@ -17,6 +17,12 @@ export interface OutgoingMessage {
   body: Record<string, unknown>;
   title: string;
   subtitle: string | null;
+  /**
+   * A markdown notice's body (issue 24), with its entity label above it
+   * (escaped): the channels that format render it (mail, Slack, Telegram);
+   * the others show `subtitle`. Absent or null for plain text.
+   */
+  markdown?: string | null;
   deepLink: string | null;
   /** Label of the Done button; null for notices (no Ack/Done). */
   doneLabel: string | null;

@@ -120,6 +120,7 @@ export async function claimDeliveries(db: Db, now: Date, leaseUntil: Date, limit
         'n.mode as notice_mode',
         'n.title as notice_title',
         'n.body as notice_body',
+        'n.body_format as notice_body_format',
         'n.deep_link as notice_deep_link',
         'n.actor as notice_actor',
         'n.urgent as notice_urgent',

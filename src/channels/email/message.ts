@@ -7,6 +7,7 @@
 // Auto-Submitted (RFC 3834).
 import { createHash } from 'node:crypto';
 import type { Locale } from '../../i18n/locales.ts';
+import { markdownToSafeHtml } from '../../core/markdown.ts';
 import { t } from '../../i18n/messages.ts';
 import type { OutgoingMessage } from '../types.ts';
 import type { OutgoingMail } from './mailer.ts';
@@ -124,7 +125,12 @@ export function renderMail(message: OutgoingMessage, ctx: MailContext): Outgoing
   ];
   const inner = [
     `<h1 style="margin:0 0 8px;font-size:18px;line-height:1.3">${escapeHtml(message.title)}</h1>`,
-    message.subtitle ? `<p style="margin:0 0 16px;white-space:pre-line;color:#59636e">${escapeHtml(message.subtitle)}</p>` : '',
+    // A markdown notice (issue 24): rendered and sanitized; the text part keeps its source (in subtitle).
+    message.markdown
+      ? `<div style="margin:0 0 16px;line-height:1.5">${markdownToSafeHtml(message.markdown)}</div>`
+      : message.subtitle
+        ? `<p style="margin:0 0 16px;white-space:pre-line;color:#59636e">${escapeHtml(message.subtitle)}</p>`
+        : '',
     buttons.length > 0 ? `<p style="margin:16px 0 0">${buttons.join('')}</p>` : '',
     actions ? `<p style="margin:8px 0 0;font-size:12px;color:#59636e">${escapeHtml(t(l, 'mail.actionsHint'))}</p>` : '',
   ].join('\n');

@@ -5,6 +5,7 @@
 // action buttons. After Ack the message says "Noted ✓" and keeps Done;
 // after Done it says "Done ✓" and has no buttons left.
 // Specs: https://api.slack.com/reference/block-kit/blocks, .../block-elements#button
+import { fitMarkdown, markdownToMrkdwn } from '../../core/markdown.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { t } from '../../i18n/messages.ts';
 import type { OutgoingMessage } from '../types.ts';
@@ -47,6 +48,8 @@ function httpLink(link: string | null): string | null {
 export interface SlackContent {
   title: string;
   subtitle: string | null;
+  /** A markdown notice's body (issue 24): converted to mrkdwn instead of escaping the subtitle. */
+  markdown?: string | null;
   deepLink: string | null;
   /** The client's done_label, or null for the reader's "Done". */
   doneLabel: string | null;
@@ -62,7 +65,11 @@ export function renderSlack(c: SlackContent, state: SlackState = 'open'): { text
   const l = c.locale;
   const title = cut(c.title, 200);
   // A section's text is at most 3000 characters.
-  const body = c.subtitle ? `*${escapeMrkdwn(title)}*\n${escapeMrkdwn(cut(c.subtitle, 2700))}` : `*${escapeMrkdwn(title)}*`;
+  const body = c.markdown
+    ? `*${escapeMrkdwn(title)}*\n${fitMarkdown(c.markdown, 2700, httpLink(c.deepLink), markdownToMrkdwn)}`
+    : c.subtitle
+      ? `*${escapeMrkdwn(title)}*\n${escapeMrkdwn(cut(c.subtitle, 2700))}`
+      : `*${escapeMrkdwn(title)}*`;
   const blocks: SlackBlocks = [{ type: 'section', text: { type: 'mrkdwn', text: body } }];
   const buttons: Record<string, unknown>[] = [];
   const link = httpLink(c.deepLink);
@@ -94,6 +101,7 @@ export function slackContentOf(message: OutgoingMessage): SlackContent {
   return {
     title: message.title,
     subtitle: message.subtitle,
+    markdown: message.markdown ?? null,
     deepLink: message.deepLink,
     doneLabel: message.doneLabel,
     actionToken: message.kind === 'event' ? message.actionToken : null,

@@ -2,6 +2,7 @@
 // the bot, delivery as one HTML message with Ack / Done buttons, and after
 // Done the buttons removed from the earlier messages of the event.
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'grammy/types';
+import { fitMarkdown, markdownToTelegramHtml } from '../../core/markdown.ts';
 import type { Db } from '../../db/connect.ts';
 import { sentTelegramMessages } from '../../db/deliveries.ts';
 import { invalid } from '../../errors.ts';
@@ -49,7 +50,16 @@ export interface RenderedMessage {
 export function renderMessage(message: OutgoingMessage): RenderedMessage {
   const title = truncate(message.title, 256);
   const subtitle = message.subtitle ? truncate(message.subtitle, TEXT_MAX - 1 - [...title].length) : '';
-  const text = subtitle ? `<b>${escapeHtml(title)}</b>\n${escapeHtml(subtitle)}` : `<b>${escapeHtml(title)}</b>`;
+  // A markdown notice (issue 24): Telegram's HTML subset, cut at a word boundary with … and the deep link.
+  const formatted = message.markdown
+    ? fitMarkdown(
+        message.markdown,
+        TEXT_MAX - 1 - [...title].length,
+        /^https?:\/\//i.test(message.deepLink ?? '') ? message.deepLink : null,
+        markdownToTelegramHtml,
+      )
+    : escapeHtml(subtitle);
+  const text = formatted ? `<b>${escapeHtml(title)}</b>\n${formatted}` : `<b>${escapeHtml(title)}</b>`;
   if (message.kind === 'event') {
     const ack = `ack:${message.actionToken}`;
     const done = `done:${message.actionToken}`;
