@@ -6281,6 +6281,8 @@ export interface operations {
                             mode: "create" | "upsert" | "group";
                             title: string;
                             body: string | null;
+                            body_format: "plain" | "markdown";
+                            body_html: string | null;
                             deep_link: string | null;
                             data: {
                                 [key: string]: unknown;
@@ -7410,6 +7412,8 @@ export interface operations {
                             mode: "create" | "upsert" | "group";
                             title: string;
                             body: string | null;
+                            body_format: "plain" | "markdown";
+                            body_html: string | null;
                             deep_link: string | null;
                             data: {
                                 [key: string]: unknown;

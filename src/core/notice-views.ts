@@ -1,6 +1,7 @@
 // JSON shape of a notice as one recipient sees it: the feed item and the
 // live frame (the whole row, SPEC B2, B4).
 import type { RecipientNoticeRow } from '../db/notice-feed.ts';
+import { markdownToSafeHtml } from './markdown.ts';
 
 const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
 
@@ -14,6 +15,9 @@ export function recipientNoticeView(row: RecipientNoticeRow) {
     mode: row.mode,
     title: row.title,
     body: row.body,
+    body_format: row.body_format,
+    // A markdown body (issue 24) rendered here, sanitized: pages insert this, never the body, as HTML.
+    body_html: row.body_format === 'markdown' && row.body ? markdownToSafeHtml(row.body) : null,
     deep_link: row.deep_link,
     data: row.data,
     actor: row.actor,

@@ -256,6 +256,8 @@ export const RecipientNotice = Type.Object(
     mode: NoticeMode,
     title: Type.String(),
     body: Nullable(Type.String()),
+    body_format: Type.Union([Type.Literal('plain'), Type.Literal('markdown')]),
+    body_html: Nullable(Type.String({ description: 'A markdown body rendered to sanitized HTML (issue 24); null for plain text' })),
     deep_link: Nullable(Type.String()),
     data: Type.Object({}, { additionalProperties: true }),
     actor: Nullable(Type.String()),

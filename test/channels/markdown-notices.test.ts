@@ -161,4 +161,25 @@ describe('markdown notices by email and Slack', () => {
     expect(listed.status).toBe(200);
     expect(listed.body.notices.map((n: { body_format: string }) => n.body_format)).toEqual(['markdown']);
   });
+
+  it('gives the inbox feed a sanitized body_html for a markdown notice (and none for plain text)', async () => {
+    const res = await notice({
+      notices: [
+        { recipients: ['nina'], title: 'Md', body: BODY, body_format: 'markdown', source_ref: 'feed:md' },
+        { recipients: ['nina'], title: 'Plain', body: '**not bold** <b>x</b>', source_ref: 'feed:plain' },
+      ],
+    });
+    expect(res.status).toBe(200);
+    const feed = await call(h, 'GET', '/me/notices?filter=all', { user: 'nina' });
+    expect(feed.status).toBe(200);
+    type Item = { title: string; body: string; body_format: string; body_html: string | null };
+    const md = feed.body.notices.find((n: Item) => n.title === 'Md') as Item;
+    const plain = feed.body.notices.find((n: Item) => n.title === 'Plain') as Item;
+    expect(md.body).toBe(BODY);
+    expect(md.body_format).toBe('markdown');
+    expect(md.body_html).toContain('<strong>everyone</strong>');
+    expect(md.body_html).toContain('<a href="https://conf.example/s/1?a=1&amp;b=2" rel="noopener noreferrer nofollow" target="_blank">slides</a>');
+    expect(md.body_html).not.toMatch(/<script|javascript:|onerror|<img|<!channel>/i);
+    expect(plain).toMatchObject({ body_format: 'plain', body_html: null });
+  });
 });

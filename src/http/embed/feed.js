@@ -130,7 +130,7 @@ export class Feed {
         title,
         unread ? el('span', { class: 'visually-hidden', text: ` ${say('notices.unread')}` }) : null,
         n.group && n.group.messages.length > 0 ? el('div', { class: 'text', text: n.group.messages.join(' · ') }) : null,
-        n.body ? el('div', { class: 'text', text: n.body }) : null,
+        n.body_html ? markdownPart(n.body_html) : n.body ? el('div', { class: 'text', text: n.body }) : null,
         meta,
         this.claimPart(n),
       ),
@@ -208,4 +208,15 @@ export class Feed {
     this.host.onUnread(res.unread_label);
     this.render();
   }
+}
+
+/**
+ * A markdown body (issue 24): the server's body_html, already sanitized
+ * (core/markdown.ts); only that field is ever inserted as HTML.
+ * @param {string} bodyHtml
+ */
+function markdownPart(bodyHtml) {
+  const node = el('div', { class: 'text md' });
+  node.innerHTML = bodyHtml;
+  return node;
 }

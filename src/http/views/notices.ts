@@ -12,7 +12,7 @@ import { type Instant, Temporal } from '../../domain/time.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { type MessageKey, t } from '../../i18n/messages.ts';
 import { agoWords, exactWords } from './due-words.ts';
-import { html, type SafeHtml, safeHref } from './html.ts';
+import { html, type SafeHtml, safeHref, trusted } from './html.ts';
 import { say } from './page-text.ts';
 
 /** Who is looking, and when: a claim reads "You took it." for its holder; times are in their zone. */
@@ -93,7 +93,7 @@ function renderNotice(n: RecipientNoticeView, reader: NoticeReader): SafeHtml {
   }</p>
   <h3 class="nt-item-title">${href ? html`<a href="${href}" target="_blank" rel="noopener noreferrer" data-nt-open>${n.title}</a>` : n.title}</h3>
   ${n.entity_label ? html`<p class="nt-entity">${n.entity_label}</p>` : null}
-  ${n.body ? html`<p class="nt-text">${n.body}</p>` : null}
+  ${n.body_html ? html`<div class="nt-text nt-md">${trusted(n.body_html)}</div>` : n.body ? html`<p class="nt-text">${n.body}</p>` : null}
   ${
     group
       ? html`<details class="nt-group"><summary>${t(reader.locale, 'notice.groupSummary', { count: group.count, shown: Math.min(group.messages.length, 10) })}</summary><ul>${group.messages
