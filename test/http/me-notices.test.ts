@@ -87,6 +87,8 @@ describe('GET /me/notices: keyset pages', () => {
       mode: 'create',
       title: 'Ana mentioned you',
       body: 'in "Q3 plan": can you check the numbers?',
+      body_format: 'plain',
+      body_html: null,
       deep_link: '/docs/7#c12',
       entity_label: null,
       data: { doc: 7 },
