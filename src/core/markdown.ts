@@ -149,6 +149,20 @@ const TELEGRAM: Style = {
 /** Markdown to Telegram's HTML subset (b, i, s, a, code, pre, blockquote); everything else escaped. */
 export const markdownToTelegramHtml = (markdown: string): string => render(markdown, TELEGRAM);
 
+const PLAIN: Style = {
+  escape: (text) => text,
+  bold: (x) => x,
+  italic: (x) => x,
+  strike: (x) => x,
+  code: (x) => x,
+  pre: (x) => x,
+  link: (_href, x) => x,
+  quote: (x) => x,
+};
+
+/** Markdown to plain text for a push notification, which shows no markup: the words, lists as • and 1., no marks. */
+export const markdownToPlainText = (markdown: string): string => render(markdown, PLAIN);
+
 /** The entity label (issue 23) as a markdown line above the body, its own characters escaped. */
 export function markdownWithLabel(label: string | null, body: string): string {
   return label ? `${label.replace(/[\\`*_{}[\]()#+\-.!<>|~&]/g, '\\$&')}\n\n${body}` : body;

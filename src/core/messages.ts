@@ -26,6 +26,8 @@ export type NoticeBody = Pick<
   updated_at: string;
   /** The recipient's language (issue 13). */
   locale: Locale;
+  /** How `body` is written (issue 24): `markdown` for the receiver to render, else `plain`. */
+  body_format: 'plain' | 'markdown';
 };
 
 /** The message of a claimed row, or why it is not sent. */
@@ -101,6 +103,7 @@ export function noticeMessage(row: ClaimedDelivery): OutgoingMessage {
     created_at: row.notice_created_at!.toISOString(),
     updated_at: row.notice_updated_at!.toISOString(),
     locale: toLocale(row.locale),
+    body_format: row.notice_body_format === 'markdown' ? 'markdown' : 'plain',
   };
   return {
     deliveryId: row.id,

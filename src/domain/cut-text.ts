@@ -1,10 +1,10 @@
 // Issue 24: a body may be up to 100 KB, but Telegram takes 4096 characters,
-// a Slack block about 3000, a push a few hundred. Pure: a text longer than a
+// a Slack block about 3000, a push's body 1000 (the phone shows a few lines). Pure: a text longer than a
 // channel's limit is cut at a word boundary, with "…" and the deep link after
 // it, so the reader can open the whole notice.
 
 /** Per-channel limits in characters (code points). */
-export const CHANNEL_TEXT_LIMITS = { telegram: 4096, slack: 3000, push: 300, mobile: 300 } as const;
+export const CHANNEL_TEXT_LIMITS = { telegram: 4096, slack: 3000, push: 1000, mobile: 1000 } as const;
 
 /**
  * The text as it is when it fits in `max` characters; otherwise its longest

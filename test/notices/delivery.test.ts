@@ -191,12 +191,22 @@ describe('present channels now', () => {
           created_at: '2026-08-01T10:00:00.000Z',
           updated_at: '2026-08-01T10:00:00.000Z',
           locale: 'en',
+          body_format: 'plain',
         },
         push: 1,
       },
     ]);
     expect(telegramSent).toEqual([]);
     expect((await rows()).map((r) => [r.type, r.result])).toEqual([['webhook', 'ok']]);
+  });
+
+  it('a markdown notice reaches the webhook as written, marked body_format markdown (issue 24)', async () => {
+    hookPresent = true;
+    const body = '**Numbers** in [Q3](https://docs.example/q3):\n\n- revenue\n- costs';
+    await post(t, token, notice({ source_ref: 'doc:8', body, body_format: 'markdown' }));
+    await tick();
+    expect(hookBodies).toHaveLength(1);
+    expect(hookBodies[0]).toMatchObject({ notice: { body, body_format: 'markdown' }, push: 1 });
   });
 });
 

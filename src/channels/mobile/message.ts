@@ -7,6 +7,8 @@
 import type { ExpoPushMessage } from 'expo-server-sdk';
 import type { Locale } from '../../i18n/locales.ts';
 import { t } from '../../i18n/messages.ts';
+import { CHANNEL_TEXT_LIMITS, cutText } from '../../domain/cut-text.ts';
+import { bodyText } from '../body-text.ts';
 import type { OutgoingMessage } from '../types.ts';
 
 /** The notification category an app registers with the buttons Ack and Done (setNotificationCategoryAsync). */
@@ -21,14 +23,9 @@ export interface MobileDevice {
 
 /** Expo refuses a message over 4096 bytes (APNs' limit): titles and bodies are cut well below it. */
 const TITLE_MAX = 200;
-const BODY_MAX = 1000;
+const BODY_MAX = CHANNEL_TEXT_LIMITS.mobile;
 /** Leaves room for Expo's own fields around ours. */
 const MESSAGE_MAX_BYTES = 3800;
-
-const cut = (text: string, max: number): string => {
-  const chars = [...text];
-  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
-};
 
 /** The `data` an app gets with the notification. */
 export type MobileData =
@@ -104,8 +101,8 @@ export function expoMessage(m: OutgoingMessage, device: MobileDevice, androidCha
   const urgent = data.kind === 'event' || data.urgent;
   const out: ExpoPushMessage = {
     to: device.token,
-    title: cut(m.title, TITLE_MAX),
-    body: cut(m.subtitle ?? '', BODY_MAX),
+    title: cutText(m.title, TITLE_MAX),
+    body: cutText(bodyText(m) ?? '', BODY_MAX),
     data,
     sound: 'default',
     priority: urgent ? 'high' : 'default',
@@ -119,7 +116,7 @@ export function expoMessage(m: OutgoingMessage, device: MobileDevice, androidCha
   if (!out.body) delete out.body;
   // A long deep link and body together could pass Expo's limit: the body gives way first.
   while (Buffer.byteLength(JSON.stringify(out)) > MESSAGE_MAX_BYTES && out.body) {
-    out.body = cut(out.body, Math.floor([...out.body].length / 2));
+    out.body = cutText(out.body, Math.floor([...out.body].length / 2));
   }
   return out;
 }

@@ -3,6 +3,8 @@
 // from the OutgoingMessage every channel gets (core/messages.ts), like
 // Telegram's renderMessage. README, "Web Push", documents the shape.
 import { t } from '../../i18n/messages.ts';
+import { CHANNEL_TEXT_LIMITS, cutText } from '../../domain/cut-text.ts';
+import { bodyText } from '../body-text.ts';
 import type { OutgoingMessage } from '../types.ts';
 
 /**
@@ -12,7 +14,7 @@ import type { OutgoingMessage } from '../types.ts';
  */
 export const MAX_PAYLOAD_BYTES = 3000;
 const TITLE_MAX = 200;
-const BODY_MAX = 1000;
+const BODY_MAX = CHANNEL_TEXT_LIMITS.push;
 
 export interface ReminderPayload {
   v: 1;
@@ -51,11 +53,6 @@ export const noticeTag = (noticeId: number): string => `hado-notice-${noticeId}`
 export const eventTopic = (eventId: number): string => `hado-e${eventId}`;
 export const noticeTopic = (noticeId: number): string => `hado-n${noticeId}`;
 
-const cut = (text: string, max: number): string => {
-  const chars = [...text];
-  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
-};
-
 const isAbsoluteHttp = (raw: string | null): raw is string => {
   if (!raw) return false;
   try {
@@ -76,17 +73,18 @@ export function renderPushPayload(message: OutgoingMessage, inboxUrl: string): R
   const eventId = message.kind === 'event' ? idOf(message.body, 'event') : null;
   const noticeId = message.kind === 'notice' ? idOf(message.body, 'notice') : null;
   const actions = message.kind === 'event' ? (message.body.actions as { ack: string; done: string }) : null;
+  const text = bodyText(message);
   const payload: ReminderPayload = {
     v: 1,
     type: message.kind === 'event' ? 'reminder' : 'notice',
     tag: eventId !== null ? eventTag(eventId) : noticeTag(noticeId ?? message.deliveryId),
-    title: cut(message.title, TITLE_MAX),
-    body: message.subtitle ? cut(message.subtitle, BODY_MAX) : null,
+    title: cutText(message.title, TITLE_MAX),
+    body: text ? cutText(text, BODY_MAX) : null,
     url: isAbsoluteHttp(message.deepLink) ? message.deepLink : inboxUrl,
     actions: actions ? { ack: actions.ack, done: actions.done } : null,
     // A client's done_label is its own words; the default is ours, in the reader's language.
     ack_label: actions ? t(message.locale, 'telegram.ack') : null,
-    done_label: actions ? cut(message.doneLabel || t(message.locale, 'telegram.done'), 64) : null,
+    done_label: actions ? cutText(message.doneLabel || t(message.locale, 'telegram.done'), 64) : null,
     event_id: eventId,
     notice_id: noticeId,
     delivery_id: message.deliveryId,
@@ -99,7 +97,7 @@ export function renderPushPayload(message: OutgoingMessage, inboxUrl: string): R
     const keep = Math.max(0, Buffer.byteLength(payload.body) - over - 8);
     payload.body =
       keep > 0
-        ? cut(
+        ? cutText(
             Buffer.from(payload.body)
               .subarray(0, keep)
               .toString('utf8')
