@@ -122,6 +122,59 @@ describe('the bell and the feed', () => {
     await context.close();
   });
 
+  it('renders a markdown notice sanitized, on opening and when it arrives live (issue 24)', async () => {
+    const md = (n: number) =>
+      [
+        `## Summary ${n}`,
+        '',
+        'Thanks **everyone**, see the [slides](https://docs.example/s/1).',
+        '',
+        `<img src=x onerror="window.__pwned=${n}"> <script>window.__pwned=${n + 10}</script>`,
+        '',
+        `[bad](javascript:window.__pwned=${n + 20}) and <a href="javascript:window.__pwned=${n + 30}">raw</a>`,
+        '',
+        '- first `point`',
+        '- second',
+        '',
+        '```',
+        'SELECT 1;',
+        '```',
+      ].join('\n');
+    await notify([{ title: 'Session summary 1', body: md(1), body_format: 'markdown' }]);
+    const { page, errors, context } = await openPage(PHONE, 'dark');
+    await page.locator('#nt-bell').click();
+    await expect.poll(() => items(page).count()).toBe(1);
+    await notify([{ title: 'Session summary 2', body: md(2), body_format: 'markdown' }]);
+    await expect.poll(() => items(page).count()).toBe(2);
+    for (const n of [1, 2]) {
+      const text = items(page)
+        .filter({ hasText: `Session summary ${n}` })
+        .locator('.nt-text');
+      expect(await text.locator('h2').textContent()).toBe(`Summary ${n}`);
+      expect(await text.locator('strong').textContent()).toBe('everyone');
+      expect(await text.locator('li').allTextContents()).toEqual(['first point', 'second']);
+      expect(await text.locator('pre code').textContent()).toContain('SELECT 1;');
+      const hrefs = await text.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      // The javascript: links lose their href and look like the words around them.
+      expect(hrefs).toEqual(['https://docs.example/s/1', null, null]);
+      const colours = await text.locator('a').evaluateAll((as) => as.map((a) => getComputedStyle(a).color));
+      expect(colours[1]).toBe(
+        await text
+          .locator('p')
+          .nth(1)
+          .evaluate((p) => getComputedStyle(p).color),
+      );
+      expect(colours[0]).not.toBe(colours[1]);
+      expect(await text.locator('script, img, [onerror]').count()).toBe(0);
+    }
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'notices-markdown-phone-dark');
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('claims: "Take it", then the holder is named', async () => {
     const [id] = await notify([{ title: 'New support request', claim: true, recipients: ['me', 'bob'] }]);
     const { page, context } = await openPage();

@@ -59,6 +59,8 @@ ul { list-style: none; margin: 0; padding: 0; }
 a.title:hover { text-decoration: underline; }
 .text, .meta { color: var(--_muted); font-size: 13px; overflow-wrap: anywhere; }
 .text { color: var(--_fg); opacity: 0.9; margin-top: 2px; }
+.md a:not([href]) { color: inherit; text-decoration: none; }
+.md :is(h1, h2, h3, h4, h5, h6) { font-size: 1em; margin: 0.5em 0 0.2em; }
 .meta { margin-top: 4px; display: flex; flex-wrap: wrap; gap: 0 8px; }
 .urgent { color: var(--_badge); font-weight: 600; }
 .acts { display: flex; align-items: flex-start; gap: 2px; }
