@@ -19,6 +19,12 @@
 //   SCALE_REQUESTS (800)            feed requests per measure;
 //   SCALE_PUT_BATCHES (20)          PUT /api/events batches of 500;
 //   SCALE_DB (hado_scale)           the database, created when missing and kept;
+//   SCALE_SSE (0)                   idle live streams to open after the other measures
+//                                   (the issue's run: 50000), over
+//   SCALE_SSE_SERVERS (4)           real `hado serve` processes; then
+//   SCALE_SSE_NOTICES (1000)        notices, one at a time at
+//   SCALE_SSE_RATE (50)             a second, timed to their user's stream, idle
+//                                   and again with the 1 % tick running;
 //   SCALE_LOAD_ONLY (unset)         1: load (or resume loading) and stop, so the
 //                                   measures can run later on a quiet machine;
 //   BENCH_DATABASE_URL              the server (postgres://postgres@127.0.0.1:5432/postgres).
@@ -29,9 +35,7 @@
 // Rows have explicit ids (user g is id g + 1), so a chunk that is rolled back
 // leaves no gap. `SCALE_DROP=1` drops the database at the end.
 //
-// Not here: the 50 k idle SSE connections over 4 `hado serve` processes. A
-// connection's memory and a notice's latency do not depend on the table
-// sizes; `npm run bench:stream -- --connections N` measures them (BENCHMARKS.md).
+// The live streams (SCALE_SSE) are in bench/scale-sse.ts.
 // A different size needs another SCALE_DB (the bench refuses to mix them).
 import os from 'node:os';
 import { Worker as Thread } from 'node:worker_threads';
@@ -48,6 +52,7 @@ import { Temporal } from '../src/domain/time.ts';
 import { buildApp } from '../src/http/app.ts';
 import { buildContext, closeContext } from '../src/runtime.ts';
 import { runTick, windowConfigOf } from '../src/scheduler/tick.ts';
+import { measureSse } from './scale-sse.ts';
 import { adminQuery } from './support.ts';
 
 const env = (name: string, fallback: number): number => {
@@ -64,6 +69,10 @@ const CHUNK = env('SCALE_CHUNK', 10_000);
 const RUNS = env('SCALE_RUNS', 3);
 const REQUESTS = env('SCALE_REQUESTS', 800);
 const PUT_BATCHES = env('SCALE_PUT_BATCHES', 20);
+const SSE = env('SCALE_SSE', 0);
+const SSE_SERVERS = env('SCALE_SSE_SERVERS', 4);
+const SSE_NOTICES = env('SCALE_SSE_NOTICES', 1000);
+const SSE_RATE = env('SCALE_SSE_RATE', 50);
 const DB_NAME = process.env.SCALE_DB || 'hado_scale';
 if (!/^[a-z_][a-z0-9_]*$/.test(DB_NAME)) throw new Error('SCALE_DB must be a plain lower-case name');
 const NOTICES = Math.floor((USERS * FEED_PER_USER) / FANOUT);
@@ -343,6 +352,31 @@ async function main(): Promise<void> {
       );
 
       await feedAndPut(ctx, db);
+
+      if (SSE > 0) {
+        const token = newToken('hado_');
+        const source = (await insertSource(db, `scale-sse-${Date.now().toString(36)}`, hashToken(token), new Date()))!;
+        try {
+          await measureSse({
+            databaseUrl: url.toString(),
+            token,
+            connections: Math.min(SSE, USERS),
+            servers: SSE_SERVERS,
+            notices: SSE_NOTICES,
+            rate: SSE_RATE,
+            login,
+            tickOnce: async () => {
+              await reset(db);
+              const due = await markDue(db, 0.01);
+              await runTick(db, NOW, { presence: fresh(), cfg });
+              return due;
+            },
+          });
+        } finally {
+          await sql`DELETE FROM sources WHERE id = ${source.id}`.execute(db);
+          await reset(db);
+        }
+      }
     } finally {
       await closeContext(ctx);
     }
