@@ -93,23 +93,51 @@ interface ZoneDay {
   offsetMs: number | null;
 }
 
-const ZONE_DAY_LIMIT = 50_000;
-const zoneDays = new Map<string, ZoneDay>();
+/** [from, to): instants through which a zone keeps one offset (to = its next transition). */
+interface Span {
+  from: number;
+  to: number;
+  offsetMs: number;
+}
+
+/**
+ * Spans of each zone seen, sorted by `from`: one Temporal look-up per
+ * transition met (two a year in a DST zone) instead of one per day. Pure:
+ * a span holds for the life of the process. Bounded: a zone's list starts
+ * over when full.
+ */
+const SPAN_LIMIT = 2_000;
+const spans = new Map<string, Span[]>();
+
+/** The span of a zone that holds instant `at`. */
+function spanAt(tz: string, at: number): Span {
+  let list = spans.get(tz);
+  if (list === undefined || list.length >= SPAN_LIMIT) {
+    list = [];
+    spans.set(tz, list);
+  }
+  // The last span starting at or before `at`.
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]!.from <= at) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  const found = list[hi];
+  if (found !== undefined && at < found.to) return found;
+  const zoned = Temporal.Instant.fromEpochMilliseconds(at).toZonedDateTimeISO(tz);
+  const next = zoned.getTimeZoneTransition('next');
+  const span = { from: at, to: next === null ? Number.POSITIVE_INFINITY : next.epochMilliseconds, offsetMs: zoned.offsetNanoseconds / 1e6 };
+  list.splice(hi + 1, 0, span);
+  return span;
+}
 
 /** The offset of a zone through [day 00:00 UTC − 16 h, day+1 00:00 UTC + 16 h], if it holds one. */
 function zoneDay(tz: string, day: number): ZoneDay {
-  const key = `${tz} ${day}`;
-  let zd = zoneDays.get(key);
-  if (zd === undefined) {
-    const from = Temporal.Instant.fromEpochMilliseconds(day * DAY_MS - REACH_MS).toZonedDateTimeISO(tz);
-    const next = from.getTimeZoneTransition('next');
-    const steady = next === null || next.epochMilliseconds > (day + 1) * DAY_MS + REACH_MS;
-    const offsetMs = from.offsetNanoseconds / 1e6;
-    zd = { offsetMs: steady && Math.abs(offsetMs) < REACH_MS ? offsetMs : null };
-    if (zoneDays.size >= ZONE_DAY_LIMIT) zoneDays.clear();
-    zoneDays.set(key, zd);
-  }
-  return zd;
+  const span = spanAt(tz, day * DAY_MS - REACH_MS);
+  const steady = span.to > (day + 1) * DAY_MS + REACH_MS && Math.abs(span.offsetMs) < REACH_MS;
+  return { offsetMs: steady ? span.offsetMs : null };
 }
 
 const plainDate = (days: number): Temporal.PlainDate => {
