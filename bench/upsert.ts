@@ -88,6 +88,11 @@ interface ChildTask {
 interface ChildResult {
   /** Seconds per runner and pass (the sum of that runner's batches). */
   seconds: Record<Runner, Record<Pass, number>>;
+  /**
+   * Node CPU ms (user + system, this process: server and client alike) per
+   * batch, per runner and pass: a figure a busy neighbour hardly moves.
+   */
+  cpuMsPerBatch: Record<Runner, Record<Pass, number>>;
   /** The final count of the benchmark's events by state, per runner. */
   states: Record<Runner, Record<string, number>>;
   maxRssMb: number;
@@ -349,6 +354,8 @@ async function child(task: ChildTask): Promise<ChildResult> {
     'raw-unnest': await rawRunner(task, 'raw-unnest'),
   };
   const seconds = Object.fromEntries(RUNNERS.map((r) => [r, Object.fromEntries(PASSES.map((p) => [p, 0]))])) as ChildResult['seconds'];
+  const cpuMs = Object.fromEntries(RUNNERS.map((r) => [r, Object.fromEntries(PASSES.map((p) => [p, 0]))])) as ChildResult['seconds'];
+  const batches = Object.fromEntries(PASSES.map((p) => [p, 0])) as Record<Pass, number>;
   try {
     for (const pass of PASSES) {
       for (let start = 0, b = 0; start < task.events; start += BATCH, b++) {
@@ -358,14 +365,21 @@ async function child(task: ChildTask): Promise<ChildResult> {
           const runner = RUNNERS[(b + k) % RUNNERS.length]!;
           const prepared = runners[runner].prepare(start, end, pass);
           const t0 = performance.now();
+          const cpu0 = process.cpuUsage();
           await runners[runner].send(prepared);
+          const cpu = process.cpuUsage(cpu0);
           seconds[runner][pass] += (performance.now() - t0) / 1000;
+          cpuMs[runner][pass] += (cpu.user + cpu.system) / 1000;
+          batches[pass] += k === 0 ? 1 : 0;
         }
       }
     }
     const states = {} as ChildResult['states'];
     for (const runner of RUNNERS) states[runner] = await statesOf(runners[runner].store.db);
-    return { seconds, states, maxRssMb: process.resourceUsage().maxRSS / 1024 };
+    const cpuMsPerBatch = Object.fromEntries(
+      RUNNERS.map((r) => [r, Object.fromEntries(PASSES.map((p) => [p, cpuMs[r][p] / batches[p]]))]),
+    ) as ChildResult['seconds'];
+    return { seconds, cpuMsPerBatch, states, maxRssMb: process.resourceUsage().maxRSS / 1024 };
   } finally {
     for (const runner of RUNNERS) await runners[runner].close();
   }
@@ -485,6 +499,13 @@ async function parent(opts: Options): Promise<void> {
       row(pass, seconds, opts.events);
     }
     row('all', total, opts.events * PASSES.length);
+    // Node CPU per batch (server + client in this process): the lowest over the runs.
+    const cpu = (runner: Runner, pass: Pass): string => Math.min(...runs.map((r) => r.cpuMsPerBatch[runner][pass])).toFixed(1);
+    for (const runner of RUNNERS) {
+      const figures = PASSES.map((p) => cpu(runner, p)).join(' / ');
+      console.log(`  Node CPU ms per ${BATCH}-event batch, ${runner.padEnd(10)}: ${figures} (insert / update / new-due)`);
+      lines.push(`| ${backend} | Node CPU ms/batch, ${runner} | ${figures} | | | | |`);
+    }
     const rss = Math.round(Math.max(...runs.map((r) => r.maxRssMb)));
     console.log(`  peak RSS of the ${backend} process: ${rss} MB`);
     lines.push(`| ${backend} | peak RSS | ${rss} MB | | | | |`);

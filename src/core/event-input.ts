@@ -1,10 +1,10 @@
 // Validation of client events beyond their JSON shape (the schema in
 // http/schemas.ts checks types and unknown fields first): real calendar
 // dates, fire_at not after the due day, safe links, recurrence rules. Pure: no I/O.
-import { type Due, parseDueAt } from '../domain/due.ts';
+import { daysFromCivil, isoDay, parseEpochDay } from '../domain/epoch.ts';
 import type { AfterDue } from '../domain/lifecycle.ts';
+import { type EpochDue, parseDueAtEpoch } from '../domain/lifecycle-epoch.ts';
 import { parseRecurrence, type RecurrenceRule } from '../domain/recurrence.ts';
-import { type PlainDate, Temporal, parseIsoDate } from '../domain/time.ts';
 import { HadoError, invalid } from '../errors.ts';
 import type { EventPayload } from '../db/schema.ts';
 
@@ -14,9 +14,13 @@ import type { EventPayload } from '../db/schema.ts';
  */
 export const DATE_YEARS = { min: 1900, max: 2999 } as const;
 
-function outOfRange(d: PlainDate): string | null {
-  if (d.year >= DATE_YEARS.min && d.year <= DATE_YEARS.max) return null;
-  return `${d.toString()} is not between ${DATE_YEARS.min}-01-01 and ${DATE_YEARS.max}-12-31`;
+const FIRST_DAY = daysFromCivil(DATE_YEARS.min, 1, 1);
+const LAST_DAY = daysFromCivil(DATE_YEARS.max, 12, 31);
+
+/** Days are epoch days (domain/epoch.ts): the upsert's hot path makes no Temporal objects (issue 28). */
+function outOfRange(day: number): string | null {
+  if (day >= FIRST_DAY && day <= LAST_DAY) return null;
+  return `${isoDay(day)} is not between ${DATE_YEARS.min}-01-01 and ${DATE_YEARS.max}-12-31`;
 }
 
 export interface EventInputJson {
@@ -49,8 +53,9 @@ interface CommonInput {
 export interface OneOffInput extends CommonInput {
   kind: 'once';
   dueAt: string;
-  due: Due;
-  fireOn: PlainDate;
+  due: EpochDue;
+  /** fire_on as an epoch day. */
+  fireDay: number;
 }
 
 /** A recurring event: its current occurrence depends on the user's zone and now, known at upsert. */
@@ -126,28 +131,26 @@ function parseSchedule(raw: EventInputJson, index: number): EventInput {
   if (lead !== undefined) {
     throw invalid('fire_days_before', 'only for a recurring event; a one-off event takes fire_at', index);
   }
-  const parsed = parseDueAt(raw.due_at);
+  const parsed = parseDueAtEpoch(raw.due_at);
   if (!parsed.ok) {
     // "2026-02-30" has the right shape: say what is wrong with it, not which shapes exist.
     const shapeOk = /^\d{4}-\d{2}-\d{2}$/.test(raw.due_at);
     throw invalid('due_at', shapeOk ? `${raw.due_at} is not a calendar date` : parsed.error, index);
   }
   const due = parsed.value;
-  const clientDay = due.mode === 'local' ? due.date : parseIsoDate(raw.due_at.slice(0, 10))!;
+  const clientDay = due.mode === 'local' ? due.day : parseEpochDay(raw.due_at.slice(0, 10))!;
   const dueRange = outOfRange(clientDay);
   if (dueRange) throw invalid('due_at', dueRange, index);
-  let fireOn = clientDay;
+  let fireDay = clientDay;
   if (raw.fire_at !== undefined) {
-    const f = parseIsoDate(raw.fire_at);
-    if (!f) throw invalid('fire_at', `must be a calendar date YYYY-MM-DD, got "${raw.fire_at}"`, index);
+    const f = parseEpochDay(raw.fire_at);
+    if (f === null) throw invalid('fire_at', `must be a calendar date YYYY-MM-DD, got "${raw.fire_at}"`, index);
     const fireRange = outOfRange(f);
     if (fireRange) throw invalid('fire_at', fireRange, index);
-    if (Temporal.PlainDate.compare(f, clientDay) > 0) {
-      throw invalid('fire_at', `${raw.fire_at} is after the due day ${clientDay.toString()}`, index);
-    }
-    fireOn = f;
+    if (f > clientDay) throw invalid('fire_at', `${raw.fire_at} is after the due day ${isoDay(clientDay)}`, index);
+    fireDay = f;
   }
-  return { ...common, kind: 'once', dueAt: raw.due_at, due, fireOn };
+  return { ...common, kind: 'once', dueAt: raw.due_at, due, fireDay };
 }
 
 /** Parses a whole batch; one bad record rejects it, naming the index (SPEC A3). */

@@ -1,10 +1,12 @@
 // Use cases of the client API (SPEC A3): batch upsert, read, withdraw.
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/connect.ts';
-import { type EventWithUser, findEventByIdentity, upsertEvents, withdrawEvent } from '../db/events.ts';
-import { dateOrNull, dueColumns, settingsMemo } from '../db/rows.ts';
+import { type EventColumns, type EventWithUser, emptyEventColumns, findEventByIdentity, upsertEvents, withdrawEvent } from '../db/events.ts';
+import { ALL_DAY, dateOrNull, dueColumns, settingsMemo, type UserRow } from '../db/rows.ts';
 import { ensureUsers, type NewUserDefaults } from '../db/users.ts';
-import { lifecycleAt, type State } from '../domain/lifecycle.ts';
+import { isoDay, isoTime, secondOfDay } from '../domain/epoch.ts';
+import type { State } from '../domain/lifecycle.ts';
+import { type EpochUser, lifecycleEpoch } from '../domain/lifecycle-epoch.ts';
 import { currentOccurrenceAt, roundFor } from '../domain/series.ts';
 import { type Instant, toDate } from '../domain/time.ts';
 import type { UserSettings } from '../domain/user.ts';
@@ -53,63 +55,71 @@ export async function upsertBatch(db: Db, clock: Clock, newUser: NewUserDefaults
       newUser,
       nowDate,
     );
-    const settingsOf = settingsMemo();
-    const rows = events.map((e) => {
-      const row = users.get(e.user)!;
-      const user = settingsOf(row);
-      return {
-        source_id: sourceId,
-        user_id: row.id,
-        source_ref: e.sourceRef,
-        topic: e.topic,
-        ...scheduleColumns(e, user, now),
-        after_due: e.afterDue,
-        payload: e.payload,
-      };
-    });
-    const written = await upsertEvents(trx, rows, nowDate);
+    const columns = eventColumns(events, users, sourceId, now);
+    const written = await upsertEvents(trx, columns, nowDate);
     // One NOTIFY for the batch: open inboxes of these users pick the changes up (SPEC B4).
-    const userOf = new Map(rows.map((r) => [`${r.source_ref}\u0000${r.topic}`, r.user_id]));
-    await notifyEvents(
-      trx,
-      written.map((w) => ({ id: w.id, user_id: userOf.get(`${w.source_ref}\u0000${w.topic}`)!, state: w.state })),
-    );
+    await notifyEvents(trx, written);
     const byKey = new Map(written.map((w) => [`${w.source_ref}\u0000${w.topic}`, w]));
     return events.map((e, i) => {
       const w = byKey.get(`${e.sourceRef}\u0000${e.topic}`)!;
-      return { source_ref: w.source_ref, topic: w.topic, id: w.id, state: w.state, ...pushWarnings(w.state, rows[i]!.due_at) };
+      return { source_ref: w.source_ref, topic: w.topic, id: w.id, state: w.state, ...pushWarnings(w.state, columns.due_at[i]!) };
     });
   });
 }
 
 /**
- * The dates and state an event is written with. A recurring event (SPEC
- * Part C) is written as its current occurrence — the nearest whose day is
- * >= today — so every Part A rule applies to it unchanged.
+ * The batch as one array per column, in one pass (issue 28: no per-row
+ * objects). A one-off event's dates and state are worked out on integers
+ * (domain/lifecycle-epoch.ts); a recurring one (SPEC Part C) is written as
+ * its current occurrence — the nearest whose day is >= today — so every Part
+ * A rule applies to it unchanged.
  */
-function scheduleColumns(e: EventInput, user: UserSettings, now: Instant) {
-  if (e.kind === 'once') {
-    const { state, next } = lifecycleAt({ due: e.due, fireOn: e.fireOn, afterDue: e.afterDue }, user, now);
-    return {
-      ...dueColumns(e.due),
-      due_at: e.dueAt,
-      fire_on: e.fireOn.toString(),
-      state,
-      next_transition_at: dateOrNull(next),
-      recurrence: null,
-      fire_days_before: null,
-    };
+function eventColumns(events: EventInput[], users: Map<string, UserRow>, sourceId: number, now: Instant): EventColumns {
+  const c = emptyEventColumns(sourceId);
+  const nowMs = now.epochMilliseconds;
+  const settingsOf = settingsMemo();
+  const epochUsers = new Map<UserSettings, EpochUser>();
+  for (const e of events) {
+    const row = users.get(e.user)!;
+    const user = settingsOf(row);
+    c.user_id.push(row.id);
+    c.source_ref.push(e.sourceRef);
+    c.topic.push(e.topic);
+    c.after_due.push(e.afterDue);
+    c.payload.push(JSON.stringify(e.payload));
+    if (e.kind === 'once') {
+      let eu = epochUsers.get(user);
+      if (eu === undefined) {
+        eu = { tz: user.tz, quietStart: secondOfDay(user.quietStart), quietEnd: secondOfDay(user.quietEnd) };
+        epochUsers.set(user, eu);
+      }
+      const { state, next } = lifecycleEpoch(e.due, e.fireDay, e.afterDue, eu, nowMs);
+      c.due_mode.push(e.due.mode);
+      c.due_date.push(e.due.mode === 'local' ? isoDay(e.due.day) : null);
+      c.due_time.push(e.due.mode === 'local' ? (e.due.second === null ? ALL_DAY : isoTime(e.due.second)) : null);
+      c.due_instant.push(e.due.mode === 'fixed' ? new Date(e.due.ms) : null);
+      c.due_at.push(e.dueAt);
+      c.fire_on.push(isoDay(e.fireDay));
+      c.state.push(state);
+      c.next_transition_at.push(next === null ? null : new Date(next));
+      c.recurrence.push(null);
+      c.fire_days_before.push(null);
+    } else {
+      const round = roundFor(e.rule, currentOccurrenceAt(e.rule, user, now), e.fireDaysBefore, e.afterDue, user, now);
+      const due = dueColumns(round.dates.due);
+      c.due_mode.push(due.due_mode);
+      c.due_date.push(due.due_date);
+      c.due_time.push(due.due_time);
+      c.due_instant.push(due.due_instant);
+      c.due_at.push(round.dueAt);
+      c.fire_on.push(round.dates.fireOn.toString());
+      c.state.push(round.state);
+      c.next_transition_at.push(dateOrNull(round.next));
+      c.recurrence.push(JSON.stringify(e.rule));
+      c.fire_days_before.push(e.fireDaysBefore);
+    }
   }
-  const round = roundFor(e.rule, currentOccurrenceAt(e.rule, user, now), e.fireDaysBefore, e.afterDue, user, now);
-  return {
-    ...dueColumns(round.dates.due),
-    due_at: round.dueAt,
-    fire_on: round.dates.fireOn.toString(),
-    state: round.state,
-    next_transition_at: dateOrNull(round.next),
-    recurrence: e.rule,
-    fire_days_before: e.fireDaysBefore,
-  };
+  return c;
 }
 
 export async function getSourceEvent(db: Db, sourceId: number, sourceRef: string, topic: string): Promise<EventWithUser> {

@@ -1,6 +1,5 @@
 import { type Updateable, sql } from 'kysely';
-import { REMINDING_STATES, type State, TERMINAL_STATES, WITHDRAWN } from '../domain/lifecycle.ts';
-import type { RecurrenceRule } from '../domain/recurrence.ts';
+import { type AfterDue, REMINDING_STATES, type State, TERMINAL_STATES, WITHDRAWN } from '../domain/lifecycle.ts';
 import type { Db } from './connect.ts';
 import type { DueColumns } from './rows.ts';
 import { DECIDING_USER_COLUMNS } from './users.ts';
@@ -27,12 +26,6 @@ export interface EventWrite {
   next_transition_at: Date | null;
 }
 
-/** A recurring event (SPEC Part C): its rule, as parseRecurrence returns it, and the lead of each occurrence. */
-export interface SeriesWrite {
-  recurrence: RecurrenceRule | null;
-  fire_days_before: number | null;
-}
-
 const UPSERT_COLUMNS = [
   'source_id',
   'user_id',
@@ -57,31 +50,70 @@ const UPSERT_COLUMNS = [
 ] as const;
 
 /**
- * The rows of an upsert as one array per column (UPSERT_COLUMNS' order),
- * unnested by the database: 20 parameters in all instead of 20 per row. A
- * 500-row VALUES list costs as much to build, send and plan as the write
- * itself (bench/upsert). Text travels as text[] and is cast per element, so
- * both drivers serialise it the same way. The last four are quiet_until
+ * The rows of an upsert as one array per column (UPSERT_COLUMNS' order, the
+ * source shared), built in one pass by core/events.ts (issue 28): no object
+ * per row. Text travels as text[] and is cast per element, so both drivers
+ * serialise it the same way; payload and recurrence are JSON text already.
+ */
+export interface EventColumns {
+  source_id: number;
+  user_id: number[];
+  source_ref: string[];
+  topic: string[];
+  due_mode: Array<'local' | 'fixed'>;
+  due_date: Array<string | null>;
+  due_time: Array<string | null>;
+  due_instant: Array<Date | null>;
+  due_at: string[];
+  fire_on: string[];
+  after_due: AfterDue[];
+  payload: string[];
+  /** The state recomputed from the incoming dates (SPEC A4). */
+  state: State[];
+  next_transition_at: Array<Date | null>;
+  recurrence: Array<string | null>;
+  fire_days_before: Array<number | null>;
+}
+
+export function emptyEventColumns(sourceId: number): EventColumns {
+  return {
+    source_id: sourceId,
+    user_id: [],
+    source_ref: [],
+    topic: [],
+    due_mode: [],
+    due_date: [],
+    due_time: [],
+    due_instant: [],
+    due_at: [],
+    fire_on: [],
+    after_due: [],
+    payload: [],
+    state: [],
+    next_transition_at: [],
+    recurrence: [],
+    fire_days_before: [],
+  };
+}
+
+/**
+ * The rows unnested by the database: 16 array parameters in all instead of
+ * 20 per row. A 500-row VALUES list costs as much to build, send and plan as
+ * the write itself (bench/upsert). The last four columns are quiet_until
  * (none yet), next_check_at (a lower bound for the delivery tick: it looks
  * at a written event once, then knows better), created_at and updated_at.
  */
-function upsertRows(rows: Array<EventWrite & Partial<SeriesWrite>>, now: Date) {
-  const column = <T>(value: (r: EventWrite & Partial<SeriesWrite>) => T): T[] => rows.map(value);
+function upsertRows(c: EventColumns, now: Date) {
   return sql`
-    SELECT source_id, user_id, source_ref, topic, due_mode, due_date::date, due_time::time, due_instant, due_at,
+    SELECT ${c.source_id}::bigint, user_id, source_ref, topic, due_mode, due_date::date, due_time::time, due_instant, due_at,
       fire_on::date, after_due, payload::jsonb, state, next_transition_at, recurrence::jsonb, fire_days_before,
       ${new Date(0)}::timestamptz, ${now}::timestamptz, ${now}::timestamptz, ${now}::timestamptz
     FROM unnest(
-      ${column((r) => r.source_id)}::bigint[], ${column((r) => r.user_id)}::bigint[],
-      ${column((r) => r.source_ref)}::text[], ${column((r) => r.topic)}::text[],
-      ${column((r) => r.due_mode)}::text[], ${column((r) => r.due_date)}::text[],
-      ${column((r) => r.due_time)}::text[], ${column((r) => r.due_instant)}::timestamptz[],
-      ${column((r) => r.due_at)}::text[], ${column((r) => r.fire_on)}::text[],
-      ${column((r) => r.after_due)}::text[], ${column((r) => JSON.stringify(r.payload))}::text[],
-      ${column((r) => r.state)}::text[], ${column((r) => r.next_transition_at)}::timestamptz[],
-      ${column((r) => (r.recurrence ? JSON.stringify(r.recurrence) : null))}::text[],
-      ${column((r) => (r.recurrence ? (r.fire_days_before ?? 0) : null))}::int[]
-    ) AS v(source_id, user_id, source_ref, topic, due_mode, due_date, due_time, due_instant, due_at,
+      ${c.user_id}::bigint[], ${c.source_ref}::text[], ${c.topic}::text[],
+      ${c.due_mode}::text[], ${c.due_date}::text[], ${c.due_time}::text[], ${c.due_instant}::timestamptz[],
+      ${c.due_at}::text[], ${c.fire_on}::text[], ${c.after_due}::text[], ${c.payload}::text[],
+      ${c.state}::text[], ${c.next_transition_at}::timestamptz[], ${c.recurrence}::text[], ${c.fire_days_before}::int[]
+    ) AS v(user_id, source_ref, topic, due_mode, due_date, due_time, due_instant, due_at,
       fire_on, after_due, payload, state, next_transition_at, recurrence, fire_days_before)`;
 }
 
@@ -99,10 +131,10 @@ function upsertRows(rows: Array<EventWrite & Partial<SeriesWrite>>, now: Date) {
  */
 export async function upsertEvents(
   db: Db,
-  rows: Array<EventWrite & Partial<SeriesWrite>>,
+  rows: EventColumns,
   now: Date,
-): Promise<Array<{ id: number; source_ref: string; topic: string; state: State }>> {
-  if (rows.length === 0) return [];
+): Promise<Array<{ id: number; user_id: number; source_ref: string; topic: string; state: State }>> {
+  if (rows.user_id.length === 0) return [];
   const sameDue = sql`(events.due_mode = excluded.due_mode
     AND events.due_date IS NOT DISTINCT FROM excluded.due_date
     AND events.due_time IS NOT DISTINCT FROM excluded.due_time
@@ -148,7 +180,7 @@ export async function upsertEvents(
         updated_at: sql`excluded.updated_at`,
       }),
     )
-    .returning(['id', 'source_ref', 'topic', 'state'])
+    .returning(['id', 'user_id', 'source_ref', 'topic', 'state'])
     .execute();
 }
 
