@@ -301,7 +301,7 @@ async function main(): Promise<void> {
     console.log(`\nTarget p99 < 20 ms (one request at a time): ${worst < 20 ? 'met' : 'NOT met'} (worst p99 ${worst.toFixed(2)} ms)`);
     const crowd = Math.max(...results.filter((r) => r.name.includes('clients')).map((r) => r.p99));
     console.log(`Target p99 < 10 ms (${CLIENTS} clients, issue 28): ${crowd < 10 ? 'met' : 'NOT met'} (p99 ${crowd.toFixed(2)} ms)`);
-    console.log('\nPlan of the page query (user ${Math.ceil(USERS / 2)}, inbox):');
+    console.log(`\nPlan of the page query (user ${Math.ceil(USERS / 2)}, inbox):`);
     for (const row of plan.rows) console.log(`  ${row['QUERY PLAN']}`);
   } finally {
     await store.close();
