@@ -60,7 +60,9 @@ export async function getFeed(
 ): Promise<FeedPage> {
   const cursor = opts.cursor === null ? null : decodeCursor(opts.cursor);
   const sourceId = opts.sourceId ?? null;
-  const [rows, unread] = await Promise.all([feedPage(db, userId, opts.filter, cursor, opts.limit + 1, sourceId), unreadCount(db, userId, sourceId)]);
+  const rows = await feedPage(db, userId, opts.filter, cursor, opts.limit + 1, sourceId);
+  // The count rides on the page's rows (one statement); an empty page asks for it alone.
+  const unread = rows[0]?.unread ?? (await unreadCount(db, userId, sourceId));
   const page = rows.slice(0, opts.limit);
   const last = page.at(-1);
   return {

@@ -7,8 +7,38 @@ import type { Executor, NoticeRow } from './notices.ts';
 
 export type FeedFilter = 'inbox' | 'unread' | 'archived' | 'all';
 
+/**
+ * The columns of a notice its recipient's views and frames are made of
+ * (core/notice-views.ts, live/notices.ts): not the delivery's own (channels,
+ * template, push_seq, last_pushed_at, delivery, regroup), which a page would
+ * only fetch and parse (issue 28).
+ */
+const VIEW_COLUMNS = [
+  'n.id',
+  'n.source_id',
+  'n.source_ref',
+  'n.topic',
+  'n.mode',
+  'n.title',
+  'n.body',
+  'n.body_format',
+  'n.deep_link',
+  'n.data',
+  'n.actor',
+  'n.urgent',
+  'n.group_count',
+  'n.group_messages',
+  'n.claimable',
+  'n.claimed_by',
+  'n.claimed_at',
+  'n.updated_at',
+  'n.toast',
+  'n.entity_label',
+] as const;
+type ViewColumn = (typeof VIEW_COLUMNS)[number] extends `n.${infer C}` ? C : never;
+
 /** A notice as one recipient sees it. */
-export interface RecipientNoticeRow extends NoticeRow {
+export interface RecipientNoticeRow extends Pick<NoticeRow, ViewColumn> {
   user_id: number;
   source: string;
   claimed_by_login: string | null;
@@ -25,7 +55,7 @@ function recipientNotices(db: Executor) {
     .innerJoin('notices as n', 'n.id', 'r.notice_id')
     .innerJoin('sources as s', 's.id', 'n.source_id')
     .leftJoin('users as cu', 'cu.id', 'n.claimed_by')
-    .selectAll('n')
+    .select(VIEW_COLUMNS)
     .select([
       'r.user_id',
       's.name as source',
@@ -45,7 +75,11 @@ export interface FeedCursor {
 /**
  * One page of a user's feed, newest first, by keyset on (created_at desc,
  * notice id desc): a notice that arrives while the user scrolls lands above
- * the cursor, so later pages neither repeat nor skip (offset would).
+ * the cursor, so later pages neither repeat nor skip (offset would). Each
+ * row carries the user's unread count (as unreadCount: an uncorrelated
+ * subquery, run once), so that a page and its count are one statement, one
+ * snapshot and one connection of the pool (issue 28); an empty page has no
+ * row to carry it.
  */
 export async function feedPage(
   db: Executor,
@@ -54,15 +88,15 @@ export async function feedPage(
   cursor: FeedCursor | null,
   limit: number,
   sourceId: number | null = null,
-): Promise<RecipientNoticeRow[]> {
-  let q = recipientNotices(db).where('r.user_id', '=', userId);
+): Promise<Array<RecipientNoticeRow & { unread: number }>> {
+  let q = recipientNotices(db).select(unreadOf(userId, sourceId).as('unread')).where('r.user_id', '=', userId);
   // A user token sees its own source's notices only (issue 25).
   if (sourceId !== null) q = q.where('n.source_id', '=', sourceId);
   if (filter === 'inbox') q = q.where('r.archived_at', 'is', null);
   if (filter === 'unread') q = q.where('r.archived_at', 'is', null).where('r.read_at', 'is', null);
   if (filter === 'archived') q = q.where('r.archived_at', 'is not', null);
   if (cursor) q = q.where(sql<boolean>`(r.created_at, r.notice_id) < (${cursor.at}::timestamptz, ${cursor.id}::bigint)`);
-  return (await q.orderBy('r.created_at', 'desc').orderBy('r.notice_id', 'desc').limit(limit).execute()) as RecipientNoticeRow[];
+  return (await q.orderBy('r.created_at', 'desc').orderBy('r.notice_id', 'desc').limit(limit).execute()) as Array<RecipientNoticeRow & { unread: number }>;
 }
 
 /** These notices as their recipients (all, or these users) see them: one row per (notice, recipient). */
