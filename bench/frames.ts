@@ -16,13 +16,12 @@
 // sockets), and this one (the database and the writer). The database is a fresh
 // one on BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
 // dropped at the end.
-import { type ChildProcess, fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
+import { forkRole, freshDatabase, machine, type Msg, nextMessage, pct, request, send, serveHado, stopChildren } from './support.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -38,51 +37,13 @@ const CONNECTIONS = Number(args.connections);
 const login = (i: number) => `f${String(i).padStart(5, '0')}`;
 const SELF = fileURLToPath(import.meta.url);
 
-type Msg = Record<string, unknown> & { type: string };
-
-const send = (msg: Msg): void => {
-  process.send!(msg);
-};
-
-function request(child: ChildProcess, msg: Msg, reply: string): Promise<Msg> {
-  return new Promise((resolve) => {
-    const on = (m: Msg) => {
-      if (m.type === reply) {
-        child.off('message', on);
-        resolve(m);
-      }
-    };
-    child.on('message', on);
-    child.send(msg);
-  });
-}
-
 /** Hado's app with its live stream, nothing else; no frame limit (the writer is the bench). */
-async function server(): Promise<void> {
-  const { openStore } = await import('../src/db/connect.ts');
-  const { loadConfig } = await import('../src/config.ts');
-  const { systemClock } = await import('../src/clock.ts');
-  const { buildApp } = await import('../src/http/app.ts');
-  const { Live } = await import('../src/live/live.ts');
-  const { buildContext } = await import('../src/runtime.ts');
-  const store = await openStore({ databaseUrl: args.db!, poolSize: 10 });
-  const config = loadConfig({
-    DATABASE_URL: args.db!,
-    HADO_LOCAL_USER: '',
-    LOG_LEVEL: 'silent',
+const server = (): Promise<void> =>
+  serveHado(args.db!, {
     HADO_MAX_CONNECTIONS: String(CONNECTIONS + 1000),
     HADO_RATE_LIMIT_API: '0',
     HADO_RATE_LIMIT_FRAMES: '100000000',
   });
-  const live = new Live(store, { maxPerUser: config.streamMaxPerUser });
-  await live.start();
-  const app = await buildApp(buildContext(store, config, systemClock, { live }));
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  process.on('message', (m: Msg) => {
-    if (m.type === 'stop') void app.close().then(() => live.stop().then(() => store.close().then(() => process.exit(0))));
-  });
-  send({ type: 'ready', port: new URL(address).port });
-}
 
 /** One socket per token stream; `frame` events parsed as they arrive, their delay taken from `data.sent_at`. */
 async function clients(): Promise<void> {
@@ -136,17 +97,8 @@ async function clients(): Promise<void> {
   send({ type: 'connected', open, failed });
 }
 
-const pct = (sorted: number[], p: number): number =>
-  sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-
 async function main(): Promise<void> {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `hado_bench_frames_${randomBytes(4).toString('hex')}`;
-  const { adminQuery } = await import('./support.ts');
-  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const dbUrl = url.toString();
+  const { url: dbUrl, drop } = await freshDatabase('frames');
   const children: ChildProcess[] = [];
   const { openStore } = await import('../src/db/connect.ts');
   const { migrateToLatest } = await import('../src/db/migrate.ts');
@@ -164,14 +116,14 @@ async function main(): Promise<void> {
     const tokens: string[] = [];
     for (let i = 0; i < CONNECTIONS; i++) tokens.push((await mintUserToken(store.db, systemClock, source, login(i), 3600)).token);
 
-    const srv = fork(SELF, ['--role', 'server', '--db', dbUrl, '--connections', String(CONNECTIONS)], { execArgv: ['--import', 'tsx'] });
+    const srv = forkRole(SELF, ['--role', 'server', '--db', dbUrl, '--connections', String(CONNECTIONS)]);
     children.push(srv);
-    const port = String(((await new Promise<Msg>((resolve) => srv.once('message', resolve as (m: unknown) => void))) as Msg).port);
+    const port = String((await nextMessage(srv)).port);
     const t0 = performance.now();
-    const cli = fork(SELF, ['--role', 'clients', '--port', port], { execArgv: ['--import', 'tsx'] });
+    const cli = forkRole(SELF, ['--role', 'clients', '--port', port]);
     children.push(cli);
     cli.send({ type: 'tokens', tokens });
-    const connected = await new Promise<Msg>((resolve) => cli.once('message', resolve as (m: unknown) => void));
+    const connected = await nextMessage(cli);
     const connectSeconds = (performance.now() - t0) / 1000;
     await new Promise((r) => setTimeout(r, 2000));
 
@@ -248,22 +200,15 @@ async function main(): Promise<void> {
     });
     agent.destroy();
 
-    console.log(
-      `bench/frames — one Hado process, PostgreSQL, Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')}`,
-    );
+    console.log(`bench/frames — one Hado process, PostgreSQL, ${machine()}`);
     console.log(`Token streams: ${String(connected.open)} open (${String(connected.failed)} failed) in ${connectSeconds.toFixed(1)} s.`);
     console.log('\n| POST /api/frames → token stream | frames delivered | posting took | p50 ms | p99 ms | max ms |');
     console.log('|---|---:|---:|---:|---:|---:|');
     for (const r of rows) console.log(r);
   } finally {
-    for (const c of children) c.send({ type: 'stop' });
-    await new Promise((r) => setTimeout(r, 500));
-    for (const c of children) c.kill();
+    await stopChildren(children);
     await store.close();
-    await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await drop();
   }
 }
 

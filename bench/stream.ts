@@ -20,14 +20,12 @@
 // Scenarios: `single` — notices one at a time to random users at --rate per
 // second; `batch` — batches of 500 notices to 500 different users, one after
 // another; `fan-out` — notices to 1,000 recipients each (5 per batch).
-import { type ChildProcess, fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import pg from 'pg';
+import { forkRole, freshDatabase, machine, type Msg, nextMessage, pct, request, send, serveHado, stopChildren } from './support.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -43,59 +41,20 @@ const CONNECTIONS = Number(args.connections);
 const login = (i: number) => `s${String(i).padStart(5, '0')}`;
 const SELF = fileURLToPath(import.meta.url);
 
-type Msg = Record<string, unknown> & { type: string };
-
-function send(msg: Msg): void {
-  process.send!(msg);
-}
-
-function request(child: ChildProcess, msg: Msg, reply: string): Promise<Msg> {
-  return new Promise((resolve) => {
-    const on = (m: Msg) => {
-      if (m.type === reply) {
-        child.off('message', on);
-        resolve(m);
-      }
-    };
-    child.on('message', on);
-    child.send(msg);
-  });
-}
-
 // ---------------------------------------------------------------------------
 // The server: Hado's app with its live stream, nothing else.
 
 async function server(): Promise<void> {
-  const { openStore } = await import('../src/db/connect.ts');
-  const { loadConfig } = await import('../src/config.ts');
-  const { systemClock } = await import('../src/clock.ts');
-  const { buildApp } = await import('../src/http/app.ts');
-  const { Live } = await import('../src/live/live.ts');
-  const store = await openStore({ databaseUrl: args.db!, poolSize: 10 });
   // Every stream is a connection: the default cap (10,000) would refuse the bench's own writers.
-  const config = loadConfig({
-    DATABASE_URL: args.db!,
-    HADO_LOCAL_USER: '',
-    LOG_LEVEL: 'silent',
-    HADO_MAX_CONNECTIONS: String(CONNECTIONS + 1000),
-    // The writers post hundreds of notices a second with one token.
-    HADO_RATE_LIMIT_API: '0',
-  });
-  const live = new Live(store, { maxPerUser: config.streamMaxPerUser });
-  await live.start();
-  const { buildContext } = await import('../src/runtime.ts');
-  const app = await buildApp(buildContext(store, config, systemClock, { live }));
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  // The writers post hundreds of notices a second with one token.
+  const env = { HADO_MAX_CONNECTIONS: String(CONNECTIONS + 1000), HADO_RATE_LIMIT_API: '0' };
   const gc = (globalThis as { gc?: () => void }).gc!;
-  process.on('message', (m: Msg) => {
-    if (m.type === 'mem') {
-      for (let i = 0; i < 3; i++) gc();
-      const u = process.memoryUsage();
-      send({ type: 'mem', rss: u.rss, heapUsed: u.heapUsed, external: u.external, connections: live.hub.connections });
-    }
-    if (m.type === 'stop') void app.close().then(() => live.stop().then(() => store.close().then(() => process.exit(0))));
+  await serveHado(args.db!, env, (m, live) => {
+    if (m.type !== 'mem') return;
+    for (let i = 0; i < 3; i++) gc();
+    const u = process.memoryUsage();
+    send({ type: 'mem', rss: u.rss, heapUsed: u.heapUsed, external: u.external, connections: live.hub.connections });
   });
-  send({ type: 'ready', port: new URL(address).port });
 }
 
 // ---------------------------------------------------------------------------
@@ -168,20 +127,8 @@ async function clients(): Promise<void> {
 // ---------------------------------------------------------------------------
 // The orchestrator and writer.
 
-function pct(sorted: number[], p: number): number {
-  return sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
 async function main(): Promise<void> {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `hado_bench_stream_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const dbUrl = url.toString();
+  const { url: dbUrl, drop } = await freshDatabase('stream');
   const children: ChildProcess[] = [];
   const { openStore } = await import('../src/db/connect.ts');
   const { migrateToLatest } = await import('../src/db/migrate.ts');
@@ -197,18 +144,15 @@ async function main(): Promise<void> {
     `.execute(store.db);
     await sql`INSERT INTO channels (user_id, type, created_at, updated_at) SELECT id, 'web', now(), now() FROM users`.execute(store.db);
 
-    const srv = fork(SELF, ['--role', 'server', '--db', dbUrl], { execArgv: ['--expose-gc', '--import', 'tsx'] });
+    const srv = forkRole(SELF, ['--role', 'server', '--db', dbUrl, '--connections', String(CONNECTIONS)], ['--expose-gc']);
     children.push(srv);
-    const ready = await new Promise<Msg>((resolve) => srv.once('message', resolve as (m: unknown) => void));
-    const port = String(ready.port);
+    const port = String((await nextMessage(srv)).port);
     const before = await request(srv, { type: 'mem' }, 'mem');
 
     const t0 = performance.now();
-    const cli = fork(SELF, ['--role', 'clients', '--port', port, '--connections', String(CONNECTIONS)], {
-      execArgv: ['--import', 'tsx'],
-    });
+    const cli = forkRole(SELF, ['--role', 'clients', '--port', port, '--connections', String(CONNECTIONS)]);
     children.push(cli);
-    const connected = await new Promise<Msg>((resolve) => cli.once('message', resolve as (m: unknown) => void));
+    const connected = await nextMessage(cli);
     const connectSeconds = (performance.now() - t0) / 1000;
     await new Promise((r) => setTimeout(r, 3000)); // idle
     const after = await request(srv, { type: 'mem' }, 'mem');
@@ -321,12 +265,7 @@ async function main(): Promise<void> {
     });
     agent.destroy();
 
-    console.log(
-      `bench/stream — one Hado process, PostgreSQL, Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')}`,
-    );
+    console.log(`bench/stream — one Hado process, PostgreSQL, ${machine()}`);
     console.log(`Connections: ${n} open (${String(connected.failed)} failed) in ${connectSeconds.toFixed(1)} s.`);
     console.log('| server memory, after GC | before | with the connections idle | per connection |');
     console.log('|---|---:|---:|---:|');
@@ -341,14 +280,9 @@ async function main(): Promise<void> {
     for (const r of rows) console.log(r);
     console.log('\nTarget: notice-to-client p99 < 250 ms.');
   } finally {
-    for (const c of children) c.send({ type: 'stop' });
-    await new Promise((r) => setTimeout(r, 500));
-    for (const c of children) c.kill();
+    await stopChildren(children);
     await store.close();
-    const drop = new pg.Client({ connectionString: adminUrl });
-    await drop.connect();
-    await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await drop.end();
+    await drop();
   }
 }
 

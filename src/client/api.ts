@@ -8067,7 +8067,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Server-Sent Events: `event` {id, state}, `badge` {badge}, `resync` {reason|lane}, `notice` (a feed item), `unread` {unread, unread_label}; `: ping` every 25 s */
+            /** @description Server-Sent Events: `event` {id, state}, `badge` {badge}, `resync` {reason|lane}, `notice` (a feed item), `unread` {unread, unread_label}, on a user token stream `frame` {source, type, data} and, just before it ends as its token expires, `expired` {reason, exp}; `: ping` every 25 s */
             200: {
                 headers: {
                     [name: string]: unknown;

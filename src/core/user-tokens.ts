@@ -22,6 +22,9 @@ export const MAX_TOKEN_CHARS = 4096;
 /** Clocks of two machines disagree a little: this much is forgiven on exp and nbf. */
 const LEEWAY_SECONDS = 5;
 
+/** When a token of this `exp` stops being accepted (ms since the epoch): its exp plus the leeway. */
+export const tokenRefusedFromMs = (exp: number): number => (exp + LEEWAY_SECONDS) * 1000;
+
 export interface UserTokenClaims {
   source: SigningKeySource;
   login: string;

@@ -115,6 +115,19 @@ export class Connection {
     else this.sink.end();
   }
 
+  /**
+   * Ends the stream politely after one last frame (a token stream's `expired`),
+   * sent after whatever is still queued; a stalled socket is cut instead.
+   */
+  finish(frame: Frame): void {
+    if (this.closed) return;
+    if (this.blockedSince === null) {
+      this.queues.event.push(encodeBody(frame));
+      this.flush();
+    }
+    this.close();
+  }
+
   /** For a client that stopped reading: drop the socket rather than hold its frames. */
   destroy(): void {
     if (this.closed) return;

@@ -4,8 +4,9 @@
 // HADO_CORS_ORIGINS naming the page's origin. The bell counts a notice
 // written through the API, read-all clears it, the source's frames reach
 // hado.on('frame'), toasts follow the topic and the page's active-entity,
-// an origin not in the list is refused by the browser, an expired token is
-// replaced without a reload, and ana's token never reads bob's feed.
+// an origin not in the list is refused by the browser, a stream Hado ends at
+// its token's expiry is reopened quietly, an expired token is replaced
+// without a reload, and ana's token never reads bob's feed.
 // Screenshots at 1280 and 360 px, light and dark, in test-results/screenshots.
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -227,6 +228,36 @@ describe('<hado-inbox> on another origin', () => {
       }
     }, s.url);
     expect(direct).toBe('refused');
+    await context.close();
+  });
+
+  it('reopens its stream when Hado ends it at the token expiry: no down, no error, one reconnect', async () => {
+    const { page, context, errors } = await open('oleh', shortUrl);
+    const streams: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/me/stream')) streams.push(r.url());
+    });
+    // A string: vitest would rewrite an import() inside a function.
+    await page.evaluate(`(async () => {
+      const { hado } = await import('${s.url}/embed.js');
+      window.opens = 0;
+      window.downs = 0;
+      hado.on('open', () => window.opens++);
+      hado.on('down', () => window.downs++);
+    })()`);
+    const counts = () =>
+      page.evaluate(() => {
+        const w = window as unknown as { opens: number; downs: number };
+        return { opens: w.opens, downs: w.downs };
+      });
+    // Hado's clock does not move here: the 6 s token's stream ends 6 + 5 s after it opened.
+    await expect.poll(counts, { timeout: 20_000, interval: 200 }).toEqual({ opens: 1, downs: 0 });
+    expect(streams).toHaveLength(1);
+    expect(await page.evaluate(() => document.querySelector('hado-inbox')?.shadowRoot?.querySelector('.bell')?.getAttribute('data-live'))).toBe('true');
+    await notice('oleh', 'comment', 'After the stream was renewed');
+    await expect.poll(() => bell(page), { timeout: 4000 }).toBe('1');
+    expect(await counts()).toEqual({ opens: 1, downs: 0 });
+    expect(errors).toEqual([]);
     await context.close();
   });
 

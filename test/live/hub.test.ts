@@ -232,6 +232,36 @@ describe('per-user cap', () => {
   });
 });
 
+describe('finish (a token stream that expires)', () => {
+  it('sends what is queued, then the last frame, then ends; nothing after', async () => {
+    const hub = newHub();
+    const s = new FakeSink();
+    const conn = hub.attach(1, s)!;
+    hub.publish([1], frame(1), 'event');
+    conn.finish({ type: 'expired', data: { reason: 'token_expired', exp: 42 } });
+    hub.publish([1], frame(2), 'event');
+    await tick();
+    expect(s.events.map((f) => [f.id, f.event])).toEqual([
+      ['1', 'event'],
+      ['2', 'expired'],
+    ]);
+    expect(s.events[1]!.data).toEqual({ reason: 'token_expired', exp: 42 });
+    expect(s.ended).toBe(true);
+    expect(s.destroyed).toBe(false);
+  });
+
+  it('cuts a stalled socket instead of waiting for it', () => {
+    const hub = newHub();
+    const s = new FakeSink();
+    const conn = hub.attach(1, s)!;
+    s.full = true;
+    conn.ping();
+    conn.finish({ type: 'expired', data: null });
+    expect(s.destroyed).toBe(true);
+    expect(s.text).not.toContain('expired');
+  });
+});
+
 describe('NOTIFY messages', () => {
   it('carry ids and states while they fit, then only users, then "all"', () => {
     const small = parseMessage(encodeMessage('event', [1, 1, 2], [[17, 1, 'today']]));

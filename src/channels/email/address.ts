@@ -3,8 +3,6 @@
 import { ADDRESS_PATTERN } from '../../domain/email-address.ts';
 import { invalid } from '../../errors.ts';
 
-export { ADDRESS_PATTERN };
-
 export const MAX_EMAIL_CHANNELS_PER_USER = 5;
 
 /** The address an email channel delivers to, from its config ({ address }). */

@@ -14,7 +14,8 @@
 // opened again with the current token after a growing, jittered pause
 // (1 s doubling to 30 s), and a drop before it ever opened fetches a fresh
 // token first (an expired one is refused with a 401 that EventSource does not
-// retry).
+// retry). Hado ends the stream when its token expires, after an `expired`
+// frame: it is reopened at once with the fresh token.
 
 /** Hado's root: the hashed modules live at <root>/embed/<name>.<hash>.js. */
 export const HADO_ROOT = new URL('../', import.meta.url);
@@ -22,6 +23,7 @@ export const HADO_ROOT = new URL('../', import.meta.url);
 const BACKOFF_MIN_MS = 1000;
 const BACKOFF_MAX_MS = 30_000;
 const REFRESH_AT = 0.75; // of the token's lifetime
+const MIN_LIFE_MS = 60_000; // a stream ended by its token's expiry sooner than this reopens after the backoff
 const STREAM_TYPES = ['notice', 'unread', 'resync', 'frame'];
 
 /** A failed call to Hado, with its status (0: not reached) and the server's message. */
@@ -42,6 +44,7 @@ const state = {
   /** @type {EventSource | null} */ source: null,
   /** @type {ReturnType<typeof setTimeout> | undefined} */ retryTimer: undefined,
   backoff: BACKOFF_MIN_MS,
+  holdBackoff: false,
   opened: false,
   live: false,
   started: false,
@@ -138,11 +141,12 @@ export async function call(method, path, body) {
 
 // ------------------------------------------------------------------ the stream
 
-function scheduleReconnect() {
+/** Opens the stream again after the backoff; with a fresh token when it never opened (or `fresh`). */
+function scheduleReconnect(fresh = false) {
   clearTimeout(state.retryTimer);
   const wait = state.backoff * (0.75 + Math.random() * 0.5);
   state.backoff = Math.min(BACKOFF_MAX_MS, state.backoff * 2);
-  state.retryTimer = setTimeout(() => openStream(!state.opened), wait);
+  state.retryTimer = setTimeout(() => openStream(fresh || !state.opened), wait);
 }
 
 async function openStream(freshToken = false) {
@@ -159,7 +163,9 @@ async function openStream(freshToken = false) {
   state.source = es;
   es.onopen = () => {
     state.opened = true;
-    state.backoff = BACKOFF_MIN_MS;
+    // After a short-lived stream's expiry the pause keeps growing (see 'expired').
+    if (!state.holdBackoff) state.backoff = BACKOFF_MIN_MS;
+    state.holdBackoff = false;
     state.live = true;
     // Frames are not replayed: whoever shows state re-reads it on every open.
     emit('open', null);
@@ -173,6 +179,23 @@ async function openStream(freshToken = false) {
     state.live = false;
     scheduleReconnect();
   };
+  // Hado ends a token's stream when the token expires, saying so first: reopen
+  // at once with the fresh token (fetched at three quarters of the lifetime, or
+  // now if that failed), without a 'down'. A stream that lived less than a
+  // minute goes through the backoff instead, so a sibling minting tokens that
+  // are already stale cannot make a burst of reconnects.
+  const openedAt = Date.now();
+  es.addEventListener('expired', () => {
+    es.close();
+    if (state.source !== es) return;
+    state.source = null;
+    const stale = state.token === token;
+    if (Date.now() - openedAt >= MIN_LIFE_MS) openStream(stale);
+    else {
+      state.holdBackoff = true;
+      scheduleReconnect(stale);
+    }
+  });
   for (const type of STREAM_TYPES) {
     es.addEventListener(type, (e) => {
       let data = null;

@@ -58,9 +58,15 @@ ul { list-style: none; margin: 0; padding: 0; }
 .title { display: block; font-weight: 600; color: inherit; text-decoration: none; overflow-wrap: anywhere; }
 a.title:hover { text-decoration: underline; }
 .text, .meta { color: var(--_muted); font-size: 13px; overflow-wrap: anywhere; }
+.md :is(h1, h2, h3, h4, h5, h6) { margin: 6px 0 2px; font-size: 13px; font-weight: 650; color: var(--_fg); }
+.md :is(p, ul, ol, pre, blockquote) { margin: 4px 0; }
+.md ul { list-style: disc; padding-inline-start: 18px; }
+.md ol { padding-inline-start: 20px; }
+.md a { color: var(--_accent); }
+.md pre { overflow-x: auto; padding: 6px 8px; border-radius: 6px; background: var(--_hover); }
+.md blockquote { padding-inline-start: 8px; border-inline-start: 3px solid var(--_border); }
 .text { color: var(--_fg); opacity: 0.9; margin-top: 2px; }
 .md a:not([href]) { color: inherit; text-decoration: none; }
-.md :is(h1, h2, h3, h4, h5, h6) { font-size: 1em; margin: 0.5em 0 0.2em; }
 .meta { margin-top: 4px; display: flex; flex-wrap: wrap; gap: 0 8px; }
 .urgent { color: var(--_badge); font-weight: 600; }
 .acts { display: flex; align-items: flex-start; gap: 2px; }

@@ -3,12 +3,14 @@
 //   event: badge   data: { badge }          today + overdue, after any change
 //   event: resync  data: { reason | lane }  something was missed: re-read the page's data
 //   event: notice  data: { …row }           (added by notices, lane "notice")
+//   event: expired data: { reason, exp }    a user token's stream, just before it ends (its token expired)
 // Every frame carries an `id:`. A reconnecting EventSource sends the last one
 // back as Last-Event-ID; frames are not replayed, so the first frame it gets
 // is a `resync` and the page catches up by re-reading.
 import type { FastifyPluginAsync } from 'fastify';
 import { HadoError } from '../../errors.ts';
-import { resyncBody, type Sink } from '../../live/connection.ts';
+import { tokenRefusedFromMs } from '../../core/user-tokens.ts';
+import { type Connection, resyncBody, type Sink } from '../../live/connection.ts';
 import type { AppContext } from '../context.ts';
 import { SECURITY, TAGS } from '../openapi.ts';
 import { errors } from '../response-schemas.ts';
@@ -17,6 +19,20 @@ import { PRIVATE_HEADERS } from '../private-headers.ts';
 
 /** How long an EventSource waits before reconnecting after a drop. */
 const RETRY_MS = 2000;
+
+/**
+ * A user token's stream ends when the token would be refused (its exp plus
+ * the leeway, as the injected clock sees it when the stream opens): an
+ * `expired` frame, then the end. The embed client reopens at once with the
+ * fresh token it fetched at three quarters of the lifetime (embed/hado.js).
+ */
+function closeWhenExpired(ctx: AppContext, conn: Connection, exp: number): NodeJS.Timeout {
+  const ms = Math.max(0, tokenRefusedFromMs(exp) - ctx.clock.now().epochMilliseconds);
+  const timer = setTimeout(() => conn.finish({ type: 'expired', data: { reason: 'token_expired', exp } }), ms);
+  // Never keeps a stopping process alive; shutdown closes the streams (and clears it) anyway.
+  timer.unref();
+  return timer;
+}
 
 /** Signed in (signed-in.ts). */
 export function streamRoutes(ctx: AppContext): FastifyPluginAsync {
@@ -28,7 +44,7 @@ export function streamRoutes(ctx: AppContext): FastifyPluginAsync {
 
     const sse = {
       description:
-        'Server-Sent Events: `event` {id, state}, `badge` {badge}, `resync` {reason|lane}, `notice` (a feed item), `unread` {unread, unread_label}; `: ping` every 25 s',
+        'Server-Sent Events: `event` {id, state}, `badge` {badge}, `resync` {reason|lane}, `notice` (a feed item), `unread` {unread, unread_label}, on a user token stream `frame` {source, type, data} and, just before it ends as its token expires, `expired` {reason, exp}; `: ping` every 25 s',
       content: { 'text/event-stream': { schema: { type: 'string' } } },
     };
     app.get(
@@ -62,7 +78,9 @@ export function streamRoutes(ctx: AppContext): FastifyPluginAsync {
           );
         }
         reply.hijack();
+        const expiry = request.tokenExp === undefined ? undefined : closeWhenExpired(ctx, conn, request.tokenExp);
         raw.on('close', () => {
+          clearTimeout(expiry);
           live.hub.detach(conn);
           conn.close();
         });
