@@ -13,13 +13,13 @@
 //     tick decides and writes deliveries; the streams' processes only serve).
 // The streams come from client processes forked from this file (each holds
 // at most 15,000 sockets: the machine's open-file limit is 20,000).
-import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { forkRole, type Msg, nextMessage, pct, request, send } from './support.ts';
 
-type Msg = Record<string, unknown> & { type: string };
 const SELF = fileURLToPath(import.meta.url);
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const PER_CLIENT = 15_000;
@@ -68,22 +68,6 @@ async function waitHealthy(port: number, child: ChildProcess): Promise<void> {
   throw new Error(`hado serve on ${port} did not answer /healthz`);
 }
 
-function request(child: ChildProcess, msg: Msg, reply: string): Promise<Msg> {
-  return new Promise((resolve) => {
-    const on = (m: Msg) => {
-      if (m.type === reply) {
-        child.off('message', on);
-        resolve(m);
-      }
-    };
-    child.on('message', on);
-    child.send(msg);
-  });
-}
-
-const pct = (sorted: number[], p: number): number =>
-  sorted.length === 0 ? Number.NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-
 /** Starts the servers and clients, measures, stops them; prints its figures. */
 export async function measureSse(o: SseOptions): Promise<void> {
   const perServer = Math.ceil(o.connections / o.servers);
@@ -114,10 +98,10 @@ export async function measureSse(o: SseOptions): Promise<void> {
     const t0 = performance.now();
     for (let from = 0; from < o.connections; from += PER_CLIENT) {
       const to = Math.min(o.connections, from + PER_CLIENT);
-      const c = fork(SELF, ['--sse-client', String(from), String(to), ports.join(',')], { execArgv: ['--import', 'tsx'] });
+      const c = forkRole(SELF, ['--sse-client', String(from), String(to), ports.join(',')]);
       clients.push(c);
     }
-    const opened = await Promise.all(clients.map((c) => new Promise<Msg>((resolve) => c.once('message', resolve))));
+    const opened = await Promise.all(clients.map(nextMessage));
     const open = opened.reduce((a, m) => a + (m.open as number), 0);
     const failed = opened.reduce((a, m) => a + (m.failed as number), 0);
     console.log(
@@ -236,11 +220,11 @@ async function client(from: number, to: number, ports: number[]): Promise<void> 
   }
   process.on('message', (m: Msg) => {
     if (m.type === 'stats') {
-      process.send!({ type: 'stats', latencies });
+      send({ type: 'stats', latencies });
       latencies = [];
     }
   });
-  process.send!({ type: 'connected', open, failed });
+  send({ type: 'connected', open, failed });
 }
 
 const at = process.argv.indexOf('--sse-client');
