@@ -303,6 +303,8 @@ async function main(): Promise<void> {
     let presenceCalls = 0;
     const askMs: number[] = [];
     const cpuMs: number[] = [];
+    // Per phase, one total per run (a phase repeated per write batch adds up).
+    const phaseMs = new Map<string, number[]>();
     let upd = { n: 0, hot: 0 };
     for (let run = 0; run < RUNS; run++) {
       await reset();
@@ -322,7 +324,10 @@ async function main(): Promise<void> {
       const before = await updates(store);
       const cpu0 = process.cpuUsage();
       const t0 = performance.now();
-      last = await runTick(store.db, NOW, { presence: cold, cfg });
+      const phases = new Map<string, number>();
+      const onPhase = (phase: string, t: number) => phases.set(phase, (phases.get(phase) ?? 0) + t);
+      last = await runTick(store.db, NOW, { presence: cold, cfg, onPhase });
+      for (const [phase, t] of phases) phaseMs.set(phase, [...(phaseMs.get(phase) ?? []), t]);
       tickMs.push(performance.now() - t0);
       const cpu = process.cpuUsage(cpu0);
       cpuMs.push((cpu.user + cpu.system) / 1000);
@@ -351,6 +356,7 @@ async function main(): Promise<void> {
           .map((r) => `${r.result} ${r.n}`)
           .join(', ')}`,
     );
+    console.log(`  phases (median of runs, wall): ${[...phaseMs].map(([phase, t]) => `${phase} ${ms(median(t))}`).join('; ')}`);
 
     // Worker throughput: DELIVERIES pending webhook rows, sent to the sink.
     await reset();

@@ -49,6 +49,22 @@ export interface DeliveryTickOptions {
   cfg: WindowConfig;
   /** At most this many events per tick, longest-waiting first; the rest go to the next tick. */
   limit?: number;
+  /** Told the wall time of each phase as it ends (bench/tick's breakdown); phases repeated per batch add up. */
+  onPhase?: PhaseSink;
+}
+
+/** A phase's name and its wall time in milliseconds. */
+export type PhaseSink = (phase: string, ms: number) => void;
+
+/** Laps of one tick: each call reports the time since the previous one under its phase name. */
+export function phaseClock(sink: PhaseSink | undefined): (phase: string) => void {
+  if (!sink) return () => {};
+  let last = performance.now();
+  return (phase) => {
+    const t = performance.now();
+    sink(phase, t - last);
+    last = t;
+  };
 }
 
 const DEFAULT_LIMIT = 50_000;
@@ -168,26 +184,35 @@ const openWindows = (batch: Prepared[]) =>
 export async function deliveryTick(db: Db, now: Instant, opts: DeliveryTickOptions): Promise<TickDecision[] | null> {
   const nowDate = toDate(now);
   const { cfg } = opts;
-  return exclusively(db, 'eventDelivery', async (trx) => {
+  const lap = phaseClock(opts.onPhase);
+  const result = await exclusively(db, 'eventDelivery', async (trx) => {
+    lap('delivery: begin + advisory lock');
     // Phase 1, no row locks: who needs presence?
     const candidates = await dueCandidates(trx, nowDate, opts.limit ?? DEFAULT_LIMIT);
+    lap('delivery: candidate query');
     if (candidates.length === 0) return [];
     const plans = new TickPlans(now, cfg);
     const userIds = [...new Set(candidates.map((c) => c.user_id))];
     // Read once per tick (issue 28: once per write batch as well cost 6 reads at 1%), inside the tick's transaction.
     const channels = await channelsOfUsers(trx, userIds);
+    lap('delivery: channels read');
     const first = prepare(candidates, channels, plans);
-    const done1 = await eventsDeliveredInWindow(trx, openWindows(first));
+    const windows1 = openWindows(first);
+    lap('delivery: plans (Node)');
+    const done1 = await eventsDeliveredInWindow(trx, windows1);
+    lap('delivery: in-window check');
     // Without any presence the decision is waiting or fallback exactly when presence could matter.
     const asks = first.filter((p) => {
       if (p.plan.window === null) return false;
       const blind = decideOne(p, now, cfg, done1.has(p.row.id), new Map());
       return blind.why === 'waiting' || blind.why === 'fallback';
     });
+    lap('delivery: decide (Node)');
     const presence = await opts.presence.ask(
       asks.map((p) => ({ user: p.presenceUser, channels: p.channels })),
       now,
     );
+    lap('delivery: presence');
 
     // Phase 2: lock the candidates, re-read them (an Ack may have landed meanwhile), decide and write.
     const decisions: TickDecision[] = [];
@@ -195,9 +220,13 @@ export async function deliveryTick(db: Db, now: Instant, opts: DeliveryTickOptio
     const ids = candidates.map((c) => c.id);
     for (let i = 0; i < ids.length; i += WRITE_BATCH) {
       const rows = await lockDueCandidates(trx, nowDate, ids.slice(i, i + WRITE_BATCH));
+      lap('delivery: locked re-read');
       if (rows.length === 0) continue;
       const batch = prepare(rows, channels, plans);
-      const delivered = await eventsDeliveredInWindow(trx, openWindows(batch));
+      const windows = openWindows(batch);
+      lap('delivery: plans (Node)');
+      const delivered = await eventsDeliveredInWindow(trx, windows);
+      lap('delivery: in-window check');
       const inserts: DeliveryInsert[] = [];
       for (const p of batch) {
         const d = decideOne(p, now, cfg, delivered.has(p.row.id), presence);
@@ -227,15 +256,21 @@ export async function deliveryTick(db: Db, now: Instant, opts: DeliveryTickOptio
           nextCheckAt: iso(next),
         });
       }
+      lap('delivery: decide (Node)');
       // A channel switched off or deleted while presence was asked gets nothing.
       const live = await liveChannelIds(trx, [...new Set(inserts.map((r) => r.channel_id))]);
+      lap('delivery: live channels');
       await insertDeliveries(
         trx,
         inserts.filter((r) => live.has(r.channel_id)),
       );
+      lap('delivery: inserts');
     }
     // One statement for the tick's next looks (rows are already locked by lockDueCandidates).
     await setNextChecks(trx, checks);
+    lap('delivery: next_check_at update');
     return decisions;
   });
+  lap('delivery: commit');
+  return result;
 }
