@@ -196,7 +196,7 @@ async function load(store: Store, sinkUrl: string): Promise<void> {
   });
 }
 
-/** Marks about `share` of all events (reminding ones, spread over users and zones) as due now. */
+/** Marks about `share` of all events (reminding ones, spread over users and zones) as due now: the same ones every run (ORDER BY id), so two trees' decisions compare exactly. */
 async function markAttention(store: Store, share: number): Promise<number> {
   const target = Math.round(EVENTS * share);
   const reminding = Math.round(EVENTS * 0.4);
@@ -204,7 +204,7 @@ async function markAttention(store: Store, share: number): Promise<number> {
   const res = await sql`
     UPDATE events SET next_check_at = ${NOW_SQL}::timestamptz - interval '1 minute'
     WHERE id IN (
-      SELECT id FROM events WHERE state IN ('preparing', 'today', 'overdue') AND abs(hashint8(id)) % ${every} = 0 LIMIT ${target}
+      SELECT id FROM events WHERE state IN ('preparing', 'today', 'overdue') AND abs(hashint8(id)) % ${every} = 0 ORDER BY id LIMIT ${target}
     )`.execute(store.db);
   return Number(res.numAffectedRows ?? 0);
 }
