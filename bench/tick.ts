@@ -260,6 +260,8 @@ async function main(): Promise<void> {
       APP_URL: 'https://hado.example.org',
       HADO_OUTBOUND_ALLOWED_NETWORKS: '127.0.0.0/8',
       LOG_LEVEL: 'silent',
+      // A loaded machine answers slower than the round allows: HADO_PRESENCE_TIMEOUT=30 keeps every answer, for comparing decisions.
+      HADO_PRESENCE_TIMEOUT: process.env.HADO_PRESENCE_TIMEOUT ?? '2',
     });
     const clock = new FakeClock(NOW);
     // The process's registry, as `hado start` builds it.
