@@ -196,7 +196,7 @@ async function load(store: Store, sinkUrl: string): Promise<void> {
   });
 }
 
-/** Marks about `share` of all events (reminding ones, spread over users and zones) as due now. */
+/** Marks about `share` of all events (reminding ones, spread over users and zones) as due now: the same ones every run (ORDER BY id), so two trees' decisions compare exactly. */
 async function markAttention(store: Store, share: number): Promise<number> {
   const target = Math.round(EVENTS * share);
   const reminding = Math.round(EVENTS * 0.4);
@@ -204,7 +204,7 @@ async function markAttention(store: Store, share: number): Promise<number> {
   const res = await sql`
     UPDATE events SET next_check_at = ${NOW_SQL}::timestamptz - interval '1 minute'
     WHERE id IN (
-      SELECT id FROM events WHERE state IN ('preparing', 'today', 'overdue') AND abs(hashint8(id)) % ${every} = 0 LIMIT ${target}
+      SELECT id FROM events WHERE state IN ('preparing', 'today', 'overdue') AND abs(hashint8(id)) % ${every} = 0 ORDER BY id LIMIT ${target}
     )`.execute(store.db);
   return Number(res.numAffectedRows ?? 0);
 }
@@ -260,6 +260,8 @@ async function main(): Promise<void> {
       APP_URL: 'https://hado.example.org',
       HADO_OUTBOUND_ALLOWED_NETWORKS: '127.0.0.0/8',
       LOG_LEVEL: 'silent',
+      // A loaded machine answers slower than the round allows: HADO_PRESENCE_TIMEOUT=30 keeps every answer, for comparing decisions.
+      HADO_PRESENCE_TIMEOUT: process.env.HADO_PRESENCE_TIMEOUT ?? '2',
     });
     const clock = new FakeClock(NOW);
     // The process's registry, as `hado start` builds it.
@@ -303,6 +305,8 @@ async function main(): Promise<void> {
     let presenceCalls = 0;
     const askMs: number[] = [];
     const cpuMs: number[] = [];
+    // Per phase, one total per run (a phase repeated per write batch adds up).
+    const phaseMs = new Map<string, number[]>();
     let upd = { n: 0, hot: 0 };
     for (let run = 0; run < RUNS; run++) {
       await reset();
@@ -322,7 +326,10 @@ async function main(): Promise<void> {
       const before = await updates(store);
       const cpu0 = process.cpuUsage();
       const t0 = performance.now();
-      last = await runTick(store.db, NOW, { presence: cold, cfg });
+      const phases = new Map<string, number>();
+      const onPhase = (phase: string, t: number) => phases.set(phase, (phases.get(phase) ?? 0) + t);
+      last = await runTick(store.db, NOW, { presence: cold, cfg, onPhase });
+      for (const [phase, t] of phases) phaseMs.set(phase, [...(phaseMs.get(phase) ?? []), t]);
       tickMs.push(performance.now() - t0);
       const cpu = process.cpuUsage(cpu0);
       cpuMs.push((cpu.user + cpu.system) / 1000);
@@ -351,6 +358,7 @@ async function main(): Promise<void> {
           .map((r) => `${r.result} ${r.n}`)
           .join(', ')}`,
     );
+    console.log(`  phases (median of runs, wall): ${[...phaseMs].map(([phase, t]) => `${phase} ${ms(median(t))}`).join('; ')}`);
 
     // Worker throughput: DELIVERIES pending webhook rows, sent to the sink.
     await reset();

@@ -21,8 +21,15 @@ export interface PresenceOptions {
   /** HADO_PRESENCE_TIMEOUT in milliseconds: one channel's answer. */
   timeoutMs: number;
   ttlMs?: number;
-  /** Calls in flight at once. */
+  /** Calls in flight at once, each in a slot of its own (riders of a host's lane aside). */
   concurrency?: number;
+  /**
+   * Calls in flight to one host at once (Channel.presenceHost), slot holders
+   * and riders together; default 32. With the slots it stays within the HTTP
+   * client's 64 kept-alive sockets per host, so no ask waits for a socket
+   * with its timeout running.
+   */
+  perHost?: number;
   /** A round waits at most this long in all; default two timeouts. */
   roundMs?: number;
   onError?: (err: unknown, channel: ChannelRecord) => void;
@@ -56,6 +63,14 @@ export interface PresenceAsk {
   channels: readonly ChannelRecord[];
 }
 
+/** A call waiting for a slot, or for room in its host's lane. */
+interface Waiter {
+  userId: number;
+  host: string | null;
+  /** Started in a slot of its own, or riding an open lane of its host (no slot). */
+  go: (how: 'slot' | 'ride') => void;
+}
+
 interface Cached {
   /** Epoch ms of the tick that asked (the injected clock). */
   at: number;
@@ -86,7 +101,12 @@ export class PresenceCache {
   private readonly cache = new Map<number, Cached>();
   private readonly inflight = new Map<number, Promise<Presence>>();
   /** Calls waiting for a slot, by user; the map's order is the users' turn order. */
-  private readonly waiting = new Map<number, Array<() => void>>();
+  private readonly waiting = new Map<number, Waiter[]>();
+  /** The same waiting calls by host, in arrival order: a lane with room takes them without a slot. */
+  private readonly waitingByHost = new Map<string, Set<Waiter>>();
+  /** Per host: calls in flight (`inflight`), and of them the ones holding a slot (`holders`: the lane is open while > 0). */
+  private readonly lanes = new Map<string, { inflight: number; holders: number }>();
+  private readonly perHost: number;
   private readonly runningByUser = new Map<number, number>();
   private running = 0;
   /** Presence health as this process last saw it (the channel rows may lag a tick behind). */
@@ -103,6 +123,7 @@ export class PresenceCache {
   ) {
     this.ttlMs = opts.ttlMs ?? PRESENCE_TTL_MS;
     this.concurrency = opts.concurrency ?? 16;
+    this.perHost = opts.perHost ?? 32;
     this.roundMs = opts.roundMs ?? 2 * opts.timeoutMs;
   }
 
@@ -207,12 +228,13 @@ export class PresenceCache {
       this.cache.set(channel.id, { at: nowMs, value: 'unknown' });
       return 'unknown';
     }
-    await this.slot(user.id);
+    const impl = this.registry.get(channel.type);
+    const host = impl?.presenceHost?.(channel) ?? null;
+    const how = await this.slot(user.id, host);
     let value: Presence = 'unknown';
     let timer: NodeJS.Timeout | undefined;
     let timedOut = false;
     try {
-      const impl = this.registry.get(channel.type);
       if (impl) {
         this.calls++;
         const started = performance.now();
@@ -230,7 +252,7 @@ export class PresenceCache {
       value = 'unknown';
     } finally {
       clearTimeout(timer);
-      this.release(user.id);
+      this.release(user.id, host, how);
     }
     await this.recordHealth(channel, before, timedOut ? before.timeouts + 1 : 0, nowMs);
     // Cached as of the tick that asked, "at most one call per channel per minute".
@@ -250,17 +272,76 @@ export class PresenceCache {
     }
   }
 
-  /** Waits for a slot; users take turns (see pump). */
-  private slot(userId: number): Promise<void> {
-    return new Promise((resolve) => {
+  /**
+   * Waits for a slot (users take turns, see pump), or rides the open lane of
+   * its host: calls to one host (a Home Assistant relay, a company's endpoint)
+   * share that host's kept-alive connections, up to perHost in flight, with
+   * one slot held for them all (issue 28: a 1% tick's thousand webhook asks
+   * to one host took the 32 slots in turn). A lane stays open while one of
+   * its calls holds a slot, so a hanging host holds no more slots than before.
+   */
+  private slot(userId: number, host: string | null): Promise<'slot' | 'ride'> {
+    return new Promise((go) => {
+      const waiter: Waiter = { userId, host, go };
+      if (host !== null && this.laneHasRoom(host)) {
+        this.ride(waiter, host);
+        return;
+      }
       const queue = this.waiting.get(userId) ?? [];
-      queue.push(resolve);
+      queue.push(waiter);
       this.waiting.set(userId, queue);
+      if (host !== null) {
+        const byHost = this.waitingByHost.get(host) ?? new Set();
+        byHost.add(waiter);
+        this.waitingByHost.set(host, byHost);
+      }
       this.pump();
     });
   }
 
-  private release(userId: number): void {
+  private laneHasRoom(host: string): boolean {
+    const lane = this.lanes.get(host);
+    return lane !== undefined && lane.holders > 0 && lane.inflight < this.perHost;
+  }
+
+  private laneOf(host: string): { inflight: number; holders: number } {
+    let lane = this.lanes.get(host);
+    if (!lane) {
+      lane = { inflight: 0, holders: 0 };
+      this.lanes.set(host, lane);
+    }
+    return lane;
+  }
+
+  /** Starts a call in its host's open lane, without a slot. */
+  private ride(waiter: Waiter, host: string): void {
+    this.laneOf(host).inflight++;
+    waiter.go('ride');
+  }
+
+  /** Waiting calls to `host` that its lane has room for start now, out of their users' queues. */
+  private promote(host: string): void {
+    const byHost = this.waitingByHost.get(host);
+    while (byHost && byHost.size > 0 && this.laneHasRoom(host)) {
+      const waiter: Waiter = byHost.values().next().value!;
+      byHost.delete(waiter);
+      const queue = this.waiting.get(waiter.userId)!;
+      queue.splice(queue.indexOf(waiter), 1);
+      if (queue.length === 0) this.waiting.delete(waiter.userId);
+      this.ride(waiter, host);
+    }
+    if (byHost?.size === 0) this.waitingByHost.delete(host);
+  }
+
+  private release(userId: number, host: string | null, how: 'slot' | 'ride'): void {
+    if (host !== null) {
+      const lane = this.laneOf(host);
+      lane.inflight--;
+      if (how === 'slot') lane.holders--;
+      if (lane.inflight === 0) this.lanes.delete(host);
+      else this.promote(host);
+    }
+    if (how === 'ride') return;
     this.running--;
     const n = (this.runningByUser.get(userId) ?? 1) - 1;
     if (n > 0) this.runningByUser.set(userId, n);
@@ -290,7 +371,17 @@ export class PresenceCache {
         if (queue.length > 0) this.waiting.set(userId, queue);
         this.running++;
         this.runningByUser.set(userId, (this.runningByUser.get(userId) ?? 0) + 1);
-        next();
+        if (next.host !== null) {
+          const byHost = this.waitingByHost.get(next.host);
+          byHost?.delete(next);
+          if (byHost?.size === 0) this.waitingByHost.delete(next.host);
+          const lane = this.laneOf(next.host);
+          lane.inflight++;
+          lane.holders++;
+        }
+        next.go('slot');
+        // The lane just opened (or has a new holder): its host's waiting calls ride along.
+        if (next.host !== null) this.promote(next.host);
         started = true;
         break;
       }

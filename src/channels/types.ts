@@ -94,6 +94,13 @@ export interface Channel {
    */
   presenceNow?(user: PresenceUser, channel: ChannelRecord, now: Date): Presence;
   /**
+   * The host a `presence` call goes to (a webhook's presence_url origin):
+   * calls to one host share its lane of keep-alive connections in
+   * channels/presence.ts instead of each waiting for a slot (issue 28).
+   * Absent or null: every call takes a slot of its own.
+   */
+  presenceHost?(channel: ChannelRecord): string | null;
+  /**
    * Sends one message; never called for a disabled or unconfirmed channel. A throw counts as a retryable failure.
    * `user` is null for an address a source named in a notice (issue 24: a guest's email, a Slack channel).
    */

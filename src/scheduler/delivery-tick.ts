@@ -17,7 +17,7 @@ import { outboxRows } from '../core/outbox.ts';
 import { type ChannelRecord, channelsOfUsers, liveChannelIds, type PresenceUser, presenceUser } from '../db/channels.ts';
 import type { Db } from '../db/connect.ts';
 import { eventsDeliveredInWindow, insertDeliveries, type DeliveryInsert } from '../db/deliveries.ts';
-import { type DueCandidate, dueCandidates, lockDueCandidates, setNextChecks } from '../db/events.ts';
+import { type DueCandidate, dueCandidates, lockDueCandidates, lockDueVersions, setNextChecks } from '../db/events.ts';
 import { exclusively } from '../db/locks.ts';
 import { eventDates, settingsMemo } from '../db/rows.ts';
 import type { ChannelType, Presence } from '../domain/channels.ts';
@@ -49,6 +49,22 @@ export interface DeliveryTickOptions {
   cfg: WindowConfig;
   /** At most this many events per tick, longest-waiting first; the rest go to the next tick. */
   limit?: number;
+  /** Told the wall time of each phase as it ends (bench/tick's breakdown); phases repeated per batch add up. */
+  onPhase?: PhaseSink;
+}
+
+/** A phase's name and its wall time in milliseconds. */
+export type PhaseSink = (phase: string, ms: number) => void;
+
+/** Laps of one tick: each call reports the time since the previous one under its phase name. */
+export function phaseClock(sink: PhaseSink | undefined): (phase: string) => void {
+  if (!sink) return () => {};
+  let last = performance.now();
+  return (phase) => {
+    const t = performance.now();
+    sink(phase, t - last);
+    last = t;
+  };
 }
 
 const DEFAULT_LIMIT = 50_000;
@@ -161,6 +177,91 @@ function decideOne(p: Prepared, now: Instant, cfg: WindowConfig, delivered: bool
 const openWindows = (batch: Prepared[]) =>
   batch.flatMap((p) => (p.plan.window === null ? [] : [{ id: p.row.id, start: toDate(p.plan.window.start), end: toDate(p.plan.window.end) }]));
 
+/** Phase 1's read, no row locks: who needs presence, and their answers. */
+async function askPresence(trx: Db, first: Prepared[], now: Instant, opts: DeliveryTickOptions, lap: (phase: string) => void): Promise<Map<number, Presence>> {
+  const windows = openWindows(first);
+  lap('delivery: plans (Node)');
+  const done = await eventsDeliveredInWindow(trx, windows);
+  lap('delivery: in-window check');
+  // Without any presence the decision is waiting or fallback exactly when presence could matter.
+  const asks = first.filter((p) => {
+    if (p.plan.window === null) return false;
+    const blind = decideOne(p, now, opts.cfg, done.has(p.row.id), new Map());
+    return blind.why === 'waiting' || blind.why === 'fallback';
+  });
+  lap('delivery: decide (Node)');
+  const presence = await opts.presence.ask(
+    asks.map((p) => ({ user: p.presenceUser, channels: p.channels })),
+    now,
+  );
+  lap('delivery: presence');
+  return presence;
+}
+
+/**
+ * Phase 2's read: the candidates locked, and as they are now (an Ack or Done
+ * may have landed while presence was asked). Only the rows whose version
+ * moved are read again in full; the others are phase 1's. In the order the
+ * tick always wrote them: by candidate, in runs of WRITE_BATCH sorted by id
+ * (so the outbox rows keep their ids' order).
+ */
+async function relock(trx: Db, nowDate: Date, candidates: DueCandidate[]): Promise<DueCandidate[]> {
+  const seen = new Map(candidates.map((c, i) => [c.id, { row: c, run: Math.floor(i / WRITE_BATCH) }]));
+  const locked = await lockDueVersions(
+    trx,
+    nowDate,
+    candidates.map((c) => c.id),
+  );
+  const moved = new Set(locked.filter((l) => seen.get(l.id)!.row.version !== l.version).map((l) => l.id));
+  const fresh = new Map((moved.size === 0 ? [] : await lockDueCandidates(trx, nowDate, [...moved])).map((r) => [r.id, r]));
+  const rows = locked.flatMap((l) => {
+    const row = moved.has(l.id) ? fresh.get(l.id) : seen.get(l.id)!.row;
+    return row ? [row] : [];
+  });
+  return rows.sort((a, b) => seen.get(a.id)!.run - seen.get(b.id)!.run || a.id - b.id);
+}
+
+interface Outcome {
+  decisions: TickDecision[];
+  inserts: DeliveryInsert[];
+  checks: Array<{ id: number; next: Date }>;
+}
+
+/** Phase 2's decisions in Node: the outbox rows, the next looks and the report. */
+function decideAll(
+  batch: Prepared[],
+  now: Instant,
+  cfg: WindowConfig,
+  plans: TickPlans,
+  delivered: Set<number>,
+  presence: ReadonlyMap<number, Presence>,
+): Outcome {
+  const nowDate = toDate(now);
+  const out: Outcome = { decisions: [], inserts: [], checks: [] };
+  for (const p of batch) {
+    const d = decideOne(p, now, cfg, delivered.has(p.row.id), presence);
+    const to = d.kind === 'deliver' ? p.channels.filter((c) => d.channelIds.includes(c.id)) : [];
+    if (d.kind === 'deliver') {
+      out.inserts.push(...outboxRows({ eventId: p.row.id, round: p.row.round, windowStart: toDate(d.windowStart) }, to, nowDate));
+    }
+    const window = p.plan.window;
+    const closed = closedWindowStart(d, window);
+    // Waiting (an open window, not closed, not quiet) is looked at again next tick: nextCheckAt says `now`.
+    const next = d.why === 'waiting' ? now : (plans.next(p.plan, p.row.quiet_until, closed) ?? now);
+    // A waiting event stays due (its next_check_at has come): rewriting it would only cost an index update.
+    if (Temporal.Instant.compare(next, now) > 0) out.checks.push({ id: p.row.id, next: toDate(next) });
+    out.decisions.push({
+      event: { id: p.row.id, source: p.row.source, sourceRef: p.row.source_ref, topic: p.row.topic, user: p.row.login, state: p.plan.state },
+      window: window ? { start: iso(window.start), end: iso(window.end), fallbackAt: window.fallbackAt ? iso(window.fallbackAt) : null } : null,
+      channels: to.map((c) => ({ id: c.id, type: c.type })),
+      presence: p.channels.filter((c) => presence.has(c.id)).map((c) => ({ id: c.id, type: c.type, presence: presence.get(c.id)! })),
+      why: d.why,
+      nextCheckAt: iso(next),
+    });
+  }
+  return out;
+}
+
 /**
  * Runs one delivery tick as of `now`. Returns the decision for every event
  * looked at, or null when another scheduler holds the tick.
@@ -168,74 +269,44 @@ const openWindows = (batch: Prepared[]) =>
 export async function deliveryTick(db: Db, now: Instant, opts: DeliveryTickOptions): Promise<TickDecision[] | null> {
   const nowDate = toDate(now);
   const { cfg } = opts;
-  return exclusively(db, 'eventDelivery', async (trx) => {
+  const lap = phaseClock(opts.onPhase);
+  const result = await exclusively(db, 'eventDelivery', async (trx) => {
+    lap('delivery: begin + advisory lock');
     // Phase 1, no row locks: who needs presence?
     const candidates = await dueCandidates(trx, nowDate, opts.limit ?? DEFAULT_LIMIT);
+    lap('delivery: candidate query');
     if (candidates.length === 0) return [];
     const plans = new TickPlans(now, cfg);
     const userIds = [...new Set(candidates.map((c) => c.user_id))];
     // Read once per tick (issue 28: once per write batch as well cost 6 reads at 1%), inside the tick's transaction.
     const channels = await channelsOfUsers(trx, userIds);
-    const first = prepare(candidates, channels, plans);
-    const done1 = await eventsDeliveredInWindow(trx, openWindows(first));
-    // Without any presence the decision is waiting or fallback exactly when presence could matter.
-    const asks = first.filter((p) => {
-      if (p.plan.window === null) return false;
-      const blind = decideOne(p, now, cfg, done1.has(p.row.id), new Map());
-      return blind.why === 'waiting' || blind.why === 'fallback';
-    });
-    const presence = await opts.presence.ask(
-      asks.map((p) => ({ user: p.presenceUser, channels: p.channels })),
-      now,
-    );
+    lap('delivery: channels read');
+    const presence = await askPresence(trx, prepare(candidates, channels, plans), now, opts, lap);
 
-    // Phase 2: lock the candidates, re-read them (an Ack may have landed meanwhile), decide and write.
-    const decisions: TickDecision[] = [];
-    const checks: Array<{ id: number; next: Date }> = [];
-    const ids = candidates.map((c) => c.id);
-    for (let i = 0; i < ids.length; i += WRITE_BATCH) {
-      const rows = await lockDueCandidates(trx, nowDate, ids.slice(i, i + WRITE_BATCH));
-      if (rows.length === 0) continue;
-      const batch = prepare(rows, channels, plans);
-      const delivered = await eventsDeliveredInWindow(trx, openWindows(batch));
-      const inserts: DeliveryInsert[] = [];
-      for (const p of batch) {
-        const d = decideOne(p, now, cfg, delivered.has(p.row.id), presence);
-        const to = d.kind === 'deliver' ? p.channels.filter((c) => d.channelIds.includes(c.id)) : [];
-        if (d.kind === 'deliver') {
-          inserts.push(...outboxRows({ eventId: p.row.id, round: p.row.round, windowStart: toDate(d.windowStart) }, to, nowDate));
-        }
-        const window = p.plan.window;
-        const closed = closedWindowStart(d, window);
-        // Waiting (an open window, not closed, not quiet) is looked at again next tick: nextCheckAt says `now`.
-        const next = d.why === 'waiting' ? now : (plans.next(p.plan, p.row.quiet_until, closed) ?? now);
-        // A waiting event stays due (its next_check_at has come): rewriting it would only cost an index update.
-        if (Temporal.Instant.compare(next, now) > 0) checks.push({ id: p.row.id, next: toDate(next) });
-        decisions.push({
-          event: {
-            id: p.row.id,
-            source: p.row.source,
-            sourceRef: p.row.source_ref,
-            topic: p.row.topic,
-            user: p.row.login,
-            state: p.plan.state,
-          },
-          window: window ? { start: iso(window.start), end: iso(window.end), fallbackAt: window.fallbackAt ? iso(window.fallbackAt) : null } : null,
-          channels: to.map((c) => ({ id: c.id, type: c.type })),
-          presence: p.channels.filter((c) => presence.has(c.id)).map((c) => ({ id: c.id, type: c.type, presence: presence.get(c.id)! })),
-          why: d.why,
-          nextCheckAt: iso(next),
-        });
-      }
-      // A channel switched off or deleted while presence was asked gets nothing.
-      const live = await liveChannelIds(trx, [...new Set(inserts.map((r) => r.channel_id))]);
-      await insertDeliveries(
-        trx,
-        inserts.filter((r) => live.has(r.channel_id)),
-      );
-    }
-    // One statement for the tick's next looks (rows are already locked by lockDueCandidates).
+    // Phase 2: lock the candidates, re-read what moved, decide and write — one statement each for the whole tick.
+    const rows = await relock(trx, nowDate, candidates);
+    lap('delivery: locked re-read');
+    if (rows.length === 0) return [];
+    const batch = prepare(rows, channels, plans);
+    const windows = openWindows(batch);
+    lap('delivery: plans (Node)');
+    const delivered = await eventsDeliveredInWindow(trx, windows);
+    lap('delivery: in-window check');
+    const { decisions, inserts, checks } = decideAll(batch, now, cfg, plans, delivered, presence);
+    lap('delivery: decide (Node)');
+    // A channel switched off or deleted while presence was asked gets nothing.
+    const live = await liveChannelIds(trx, [...new Set(inserts.map((r) => r.channel_id))]);
+    lap('delivery: live channels');
+    await insertDeliveries(
+      trx,
+      inserts.filter((r) => live.has(r.channel_id)),
+    );
+    lap('delivery: inserts');
+    // One statement for the tick's next looks (rows are already locked by relock).
     await setNextChecks(trx, checks);
+    lap('delivery: next_check_at update');
     return decisions;
   });
+  lap('delivery: commit');
+  return result;
 }

@@ -7,7 +7,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import type { Instant } from '../domain/time.ts';
 import type { WindowConfig } from '../domain/windows.ts';
-import { deliveryTick, type TickDecision } from './delivery-tick.ts';
+import { deliveryTick, type PhaseSink, phaseClock, type TickDecision } from './delivery-tick.ts';
 import { lifecycleTick, type Transition } from './lifecycle-tick.ts';
 import { type NoticeTickDecision, noticeDeliveryTick } from './notice-delivery-tick.ts';
 import { noticeRetentionSweep } from './notice-retention.ts';
@@ -42,6 +42,8 @@ export interface TickDeps {
   noticeRetentionDays?: number;
   /** A preferences read that failed (notice delivery then uses the defaults, SPEC B3). */
   onPreferenceError?: (err: unknown) => void;
+  /** Told each phase's wall time (bench/tick's breakdown). */
+  onPhase?: PhaseSink;
 }
 
 /** The notice knobs of B2/B5 from the environment. */
@@ -50,9 +52,12 @@ export function noticeConfigOf(config: Config): Pick<TickDeps, 'noticeFallbackMi
 }
 
 export async function runTick(db: Db, now: Instant, deps: TickDeps): Promise<TickReport> {
+  const lap = phaseClock(deps.onPhase);
   const transitions = await lifecycleTick(db, now);
+  lap('lifecycle tick');
   if (transitions === null) return { at: now, transitions, decisions: null, notices: null, swept: 0 };
   const decisions = await deliveryTick(db, now, deps);
+  lap('delivery tick');
   // Expired notices go first: nothing is delivered about a notice that is gone.
   const swept = await noticeRetentionSweep(db, now, deps.noticeRetentionDays ?? 30);
   const notices = await noticeDeliveryTick(db, now, {
@@ -60,5 +65,6 @@ export async function runTick(db: Db, now: Instant, deps: TickDeps): Promise<Tic
     fallbackMinutes: deps.noticeFallbackMinutes ?? 10,
     ...(deps.onPreferenceError ? { onPreferenceError: deps.onPreferenceError } : {}),
   });
+  lap('notice retention + notice tick');
   return { at: now, transitions, decisions, notices, swept };
 }

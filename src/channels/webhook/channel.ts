@@ -223,6 +223,16 @@ function describeWebhook(row: ChannelRow, l: Parameters<Channel['describe']>[1])
   return { name: t(l, 'settings.channel.webhook'), details: [deliver, presence] };
 }
 
+/** "https://ha.example.org:8123" of a URL; null for none or garbage. */
+function originOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
 export function webhookChannel(opts: WebhookOptions): Channel {
   const deliverTimeoutMs = opts.deliverTimeoutMs ?? DELIVER_TIMEOUT_MS;
   const client = httpClient(opts.outbound, opts.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: opts.connectTimeoutMs });
@@ -232,16 +242,9 @@ export function webhookChannel(opts: WebhookOptions): Channel {
     addedBy: 'config',
     confirms: 'none',
     // One receiver host (scheme, name, port): the unit of the worker's per-destination limit and breaker.
-    destination: (channel) => {
-      const url = webhookConfig(channel.config)?.deliver_url;
-      if (!url) return null;
-      try {
-        return new URL(url).origin;
-      } catch {
-        return null;
-      }
-    },
+    destination: (channel) => originOf(webhookConfig(channel.config)?.deliver_url),
     presence: (_user, channel) => webhookPresence(client, channel, opts.presenceTimeoutMs),
+    presenceHost: (channel) => originOf(webhookConfig(channel.config)?.presence_url),
     async deliver(message, _user, channel) {
       const config = webhookConfig(channel.config);
       if (!config) return { ok: false, error: 'webhook channel has no deliver_url in its config', retryable: false };
