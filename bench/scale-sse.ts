@@ -126,12 +126,14 @@ export async function measureSse(o: SseOptions): Promise<void> {
         }
       })();
       const gap = 1000 / o.rate;
+      const sentTo = new Map<string, number>();
       const start = performance.now();
       const posts: Promise<void>[] = [];
       for (let i = 0; i < o.notices; i++) {
         const wait = start + i * gap - performance.now();
         if (wait > 0) await new Promise((r) => setTimeout(r, wait));
         const user = Math.floor(Math.random() * o.connections);
+        sentTo.set(`n${i}`, user);
         const port = ports[i % ports.length]!;
         posts.push(
           fetch(`http://127.0.0.1:${port}/api/notices`, {
@@ -150,6 +152,8 @@ export async function measureSse(o: SseOptions): Promise<void> {
       await ticker;
       const stats = await Promise.all(clients.map((c) => request(c, { type: 'stats' }, 'stats')));
       const latencies = stats.flatMap((s) => s.latencies as number[]).sort((a, b) => a - b);
+      for (const t of stats.flatMap((s) => s.titles as string[])) sentTo.delete(t);
+      for (const [title, user] of sentTo) console.log(`  not arrived: ${title} to ${o.login(user)} (a stream on port ${ports[user % ports.length]})`);
       console.log(
         `${label}: ${latencies.length.toLocaleString()} of ${o.notices.toLocaleString()} notices arrived; ` +
           `p50 ${pct(latencies, 50)} ms, p99 ${pct(latencies, 99)} ms, max ${latencies.at(-1)} ms` +
@@ -170,6 +174,7 @@ async function client(from: number, to: number, ports: number[]): Promise<void> 
   const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
   const login = (i: number) => `user${String(i).padStart(7, '0')}`;
   let latencies: number[] = [];
+  let titles: string[] = [];
   let open = 0;
   let failed = 0;
   const connect = (i: number) =>
@@ -200,8 +205,9 @@ async function client(from: number, to: number, ports: number[]): Promise<void> 
               const block = buffer.slice(0, end);
               buffer = buffer.slice(end + 2);
               if (block.includes('event: notice\n')) {
-                const data = JSON.parse(block.slice(block.indexOf('data: ') + 6)) as { data: { sent_at: number } };
+                const data = JSON.parse(block.slice(block.indexOf('data: ') + 6)) as { title: string; data: { sent_at: number } };
                 latencies.push(Date.now() - data.data.sent_at);
+                titles.push(data.title);
               }
               end = buffer.indexOf('\n\n');
             }
@@ -220,8 +226,9 @@ async function client(from: number, to: number, ports: number[]): Promise<void> 
   }
   process.on('message', (m: Msg) => {
     if (m.type === 'stats') {
-      send({ type: 'stats', latencies });
+      send({ type: 'stats', latencies, titles });
       latencies = [];
+      titles = [];
     }
   });
   send({ type: 'connected', open, failed });
