@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Temporal } from '../../src/domain/time.ts';
 import { createHarness, type Harness } from '../delivery/harness.ts';
 import { call } from '../support/app.ts';
+import { confirmEmail } from '../support/confirm-channels.ts';
 import { type FakeSmtp, startFakeSmtp } from '../support/smtp.ts';
 
 const MADRID = 'Europe/Madrid';
@@ -17,21 +18,7 @@ describe('notices by email over SMTP', () => {
   let h: Harness;
   let smtp: FakeSmtp;
 
-  /** Adds an address for `user` and confirms it through the link of its confirmation mail. */
-  async function confirmedEmail(user: string, address: string): Promise<void> {
-    const before = smtp.mails.length;
-    const res = await call(h, 'POST', '/me/channels', { user, body: { type: 'email', config: { address } } });
-    expect(res.status).toBe(201);
-    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
-    const link = /https:\/\/hado\.example\.org\/a\/confirm\/[A-Za-z0-9_./-]+/.exec(mail!.parsed.text!)![0];
-    const confirmed = await h.app.inject({
-      method: 'POST',
-      url: new URL(link).pathname,
-      headers: { host: 'hado.example.org', 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
-    expect(confirmed.statusCode).toBe(200);
-  }
+  const confirmedEmail = (user: string, address: string) => confirmEmail(h, smtp, user, address);
   const notice = (body: Record<string, unknown>) => call(h, 'POST', '/api/notices', { token: h.token, body });
   const mailsTo = (address: string, from: number) => smtp.mails.slice(from).filter((m) => m.to.includes(address));
   /** Past the notices' fallback wait, then one tick (run() skips minutes by events and deliveries, not by notices). */

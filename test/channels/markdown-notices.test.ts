@@ -3,11 +3,11 @@
 // part (no <script>, no javascript: link) and the markdown source as the text
 // part, and as a Slack DM in mrkdwn; the body may be 100 KB (bytes, a 422
 // naming notices[i].body beyond), and GET /api/notices reads body_format back.
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Temporal } from '../../src/domain/time.ts';
 import { createHarness, type Harness } from '../delivery/harness.ts';
 import { call } from '../support/app.ts';
+import { confirmEmail, confirmSlack } from '../support/confirm-channels.ts';
 import { type FakeSlack, startFakeSlack } from '../support/fake-slack.ts';
 import { type FakeSmtp, startFakeSmtp } from '../support/smtp.ts';
 
@@ -34,50 +34,9 @@ describe('markdown notices by email and Slack', () => {
   let smtp: FakeSmtp;
   let slack: FakeSlack;
 
-  async function confirmedEmail(user: string, address: string): Promise<void> {
-    const before = smtp.mails.length;
-    const res = await call(h, 'POST', '/me/channels', { user, body: { type: 'email', config: { address } } });
-    expect(res.status).toBe(201);
-    const [mail] = (await smtp.waitFor(before + 1)).slice(before);
-    const link = /https:\/\/hado\.example\.org\/a\/confirm\/[A-Za-z0-9_./-]+/.exec(mail!.parsed.text!)![0];
-    const confirmed = await h.app.inject({
-      method: 'POST',
-      url: new URL(link).pathname,
-      headers: { host: 'hado.example.org', 'content-type': 'application/x-www-form-urlencoded' },
-      payload: '',
-    });
-    expect(confirmed.statusCode).toBe(200);
-  }
+  const confirmedEmail = (user: string, address: string) => confirmEmail(h, smtp, user, address);
 
-  async function confirmedSlack(user: string, slackUser: string): Promise<string> {
-    const res = await call(h, 'POST', '/me/channels', { user, body: { type: 'slack', config: { slack_user_id: slackUser } } });
-    expect(res.status).toBe(201);
-    const dm: string = res.body.channel.config.dm_channel;
-    const confirm = (slack.posts(dm).at(-1)!.args.blocks as Block[]).find((b) => b.type === 'actions')!.elements![0]!;
-    const payload = {
-      type: 'block_actions',
-      user: { id: slackUser },
-      container: { type: 'message', channel_id: dm, message_ts: '1.000100' },
-      channel: { id: dm },
-      actions: [{ action_id: 'hado_confirm', value: confirm.value }],
-    };
-    const body = `payload=${encodeURIComponent(JSON.stringify(payload))}`;
-    const ts = Math.floor(h.clock.now().epochMilliseconds / 1000);
-    const pressed = await h.app.inject({
-      method: 'POST',
-      url: '/hooks/slack',
-      headers: {
-        host: 'hado.example.org',
-        'content-type': 'application/x-www-form-urlencoded',
-        'x-slack-request-timestamp': String(ts),
-        'x-slack-signature': `v0=${createHmac('sha256', SECRET).update(`v0:${ts}:${body}`).digest('hex')}`,
-      },
-      payload: body,
-    });
-    expect(pressed.statusCode).toBe(200);
-    await h.ctx.channels.idle();
-    return dm;
-  }
+  const confirmedSlack = (user: string, slackUser: string) => confirmSlack(h, slack, SECRET, user, slackUser);
   const notice = (body: Record<string, unknown>) => call(h, 'POST', '/api/notices', { token: h.token, body });
 
   beforeAll(async () => {

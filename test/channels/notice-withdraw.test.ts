@@ -4,10 +4,10 @@
 // the Telegram message loses its keyboard (editMessageReplyMarkup without
 // reply_markup) while the Slack message is updated in place (chat.update,
 // same channel and ts) with its title and body and no buttons.
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../delivery/harness.ts';
 import { call } from '../support/app.ts';
+import { confirmSlack } from '../support/confirm-channels.ts';
 import { type FakeSlack, startFakeSlack } from '../support/fake-slack.ts';
 import { BOT_TOKEN, type FakeTelegram, startFakeTelegram } from '../support/fake-telegram.ts';
 import { hook, messageUpdate, SECRET as TG_SECRET } from '../telegram/support.ts';
@@ -42,39 +42,10 @@ describe('withdrawing a notice already sent to Telegram and Slack', () => {
     await tg.close();
   });
 
-  /** Links U0NINA to nina and presses Confirm on the DM, signed as Slack signs. */
-  async function confirmSlack(): Promise<string> {
-    const res = await call(h, 'POST', '/me/channels', { user: 'nina', body: { type: 'slack', config: { slack_user_id: 'U0NINA' } } });
-    expect(res.status).toBe(201);
-    const dm: string = res.body.channel.config.dm_channel;
-    const confirm = (slack.posts(dm).at(-1)!.args.blocks as Block[]).find((b) => b.type === 'actions')!.elements![0]!;
-    const payload = {
-      type: 'block_actions',
-      user: { id: 'U0NINA' },
-      container: { type: 'message', channel_id: dm, message_ts: '1.000100' },
-      channel: { id: dm },
-      actions: [{ action_id: 'hado_confirm', value: confirm.value }],
-    };
-    const body = `payload=${encodeURIComponent(JSON.stringify(payload))}`;
-    const ts = Math.floor(h.clock.now().epochMilliseconds / 1000);
-    const pressed = await h.app.inject({
-      method: 'POST',
-      url: '/hooks/slack',
-      headers: {
-        host: 'hado.example.org',
-        'content-type': 'application/x-www-form-urlencoded',
-        'x-slack-request-timestamp': String(ts),
-        'x-slack-signature': `v0=${createHmac('sha256', SLACK_SECRET).update(`v0:${ts}:${body}`).digest('hex')}`,
-      },
-      payload: body,
-    });
-    expect(pressed.statusCode).toBe(200);
-    await h.ctx.channels.idle();
-    return dm;
-  }
+  const confirmNina = () => confirmSlack(h, slack, SLACK_SECRET, 'nina', 'U0NINA');
 
   it('Telegram loses the keyboard, Slack is updated without buttons; a notice still waiting is cancelled', async () => {
-    const dm = await confirmSlack();
+    const dm = await confirmNina();
     // Telegram: "/start <code>" links the chat, and using the bot makes her present there.
     const code = await call(h, 'POST', '/me/channels/telegram/link', { user: 'nina' });
     expect((await hook(h, messageUpdate(4242, `/start ${code.body.code}`))).status).toBe(200);

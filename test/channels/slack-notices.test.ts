@@ -4,11 +4,11 @@
 // title in bold, the body, the deep link as a link button and no action
 // buttons — and the preferences grid's Slack column decides which kinds go
 // there. Reminders, linking and interactivity are in slack.test.ts.
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Temporal } from '../../src/domain/time.ts';
 import { createHarness, type Harness } from '../delivery/harness.ts';
 import { call } from '../support/app.ts';
+import { confirmSlack } from '../support/confirm-channels.ts';
 import { type FakeSlack, type SlackCall, startFakeSlack } from '../support/fake-slack.ts';
 
 const SECRET = 'abcdef0123456789abcdef0123456789';
@@ -21,38 +21,7 @@ describe('notices to Slack against a fake Web API', () => {
   let h: Harness;
   let slack: FakeSlack;
 
-  /** Links `slackUser` to `user` and presses the Confirm button of the DM, signed as Slack signs. */
-  async function confirmedSlack(user: string, slackUser: string): Promise<string> {
-    const res = await call(h, 'POST', '/me/channels', { user, body: { type: 'slack', config: { slack_user_id: slackUser } } });
-    expect(res.status).toBe(201);
-    const dm: string = res.body.channel.config.dm_channel;
-    const confirm = (slack.posts(dm).at(-1)!.args.blocks as Block[]).find((b) => b.type === 'actions')!.elements![0]!;
-    const payload = {
-      type: 'block_actions',
-      user: { id: slackUser },
-      container: { type: 'message', channel_id: dm, message_ts: '1.000100' },
-      channel: { id: dm },
-      actions: [{ action_id: 'hado_confirm', value: confirm.value }],
-    };
-    const body = `payload=${encodeURIComponent(JSON.stringify(payload))}`;
-    const ts = Math.floor(h.clock.now().epochMilliseconds / 1000);
-    const pressed = await h.app.inject({
-      method: 'POST',
-      url: '/hooks/slack',
-      headers: {
-        host: 'hado.example.org',
-        'content-type': 'application/x-www-form-urlencoded',
-        'x-slack-request-timestamp': String(ts),
-        'x-slack-signature': `v0=${createHmac('sha256', SECRET).update(`v0:${ts}:${body}`).digest('hex')}`,
-      },
-      payload: body,
-    });
-    expect(pressed.statusCode).toBe(200);
-    await h.ctx.channels.idle();
-    const listed = await call(h, 'GET', '/me/channels', { user });
-    expect(listed.body.channels.find((c: { type: string }) => c.type === 'slack').confirmed).toBe(true);
-    return dm;
-  }
+  const confirmedSlack = (user: string, slackUser: string) => confirmSlack(h, slack, SECRET, user, slackUser);
   const notice = (body: Record<string, unknown>) => call(h, 'POST', '/api/notices', { token: h.token, body });
   const titled = (posts: SlackCall[], title: string) => posts.filter((p) => JSON.stringify(p.args.blocks).includes(`*${title}*`));
 

@@ -4,16 +4,15 @@
 // delivery "all" reaching the open inbox, Slack and Telegram at once while a
 // "presence" topic stays in the inbox, and a regroup of a "regroup: web"
 // topic sending nothing more to Telegram.
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../delivery/harness.ts';
 import { call } from '../support/app.ts';
+import { confirmSlack } from '../support/confirm-channels.ts';
 import { BOT_TOKEN, type FakeTelegram, startFakeTelegram } from '../support/fake-telegram.ts';
 import { type FakeSlack, startFakeSlack } from '../support/fake-slack.ts';
 import { linkChat, SECRET as TG_SECRET } from '../telegram/support.ts';
 
 const SLACK_SECRET = 'abcdef0123456789abcdef0123456789';
-type Block = { type: string; elements?: Array<Record<string, unknown>> };
 
 const TOPICS = [
   {
@@ -35,35 +34,7 @@ describe('topics: the contract, delivery all and regroup web against fake Slack 
   let slack: FakeSlack;
   let dm: string;
 
-  async function confirmedSlack(user: string, slackUser: string): Promise<string> {
-    const res = await call(h, 'POST', '/me/channels', { user, body: { type: 'slack', config: { slack_user_id: slackUser } } });
-    expect(res.status).toBe(201);
-    const channel: string = res.body.channel.config.dm_channel;
-    const confirm = (slack.posts(channel).at(-1)!.args.blocks as Block[]).find((b) => b.type === 'actions')!.elements![0]!;
-    const payload = {
-      type: 'block_actions',
-      user: { id: slackUser },
-      container: { type: 'message', channel_id: channel, message_ts: '1.000100' },
-      channel: { id: channel },
-      actions: [{ action_id: 'hado_confirm', value: confirm.value }],
-    };
-    const body = `payload=${encodeURIComponent(JSON.stringify(payload))}`;
-    const ts = Math.floor(h.clock.now().epochMilliseconds / 1000);
-    const pressed = await h.app.inject({
-      method: 'POST',
-      url: '/hooks/slack',
-      headers: {
-        host: 'hado.example.org',
-        'content-type': 'application/x-www-form-urlencoded',
-        'x-slack-request-timestamp': String(ts),
-        'x-slack-signature': `v0=${createHmac('sha256', SLACK_SECRET).update(`v0:${ts}:${body}`).digest('hex')}`,
-      },
-      payload: body,
-    });
-    expect(pressed.statusCode).toBe(200);
-    await h.ctx.channels.idle();
-    return channel;
-  }
+  const confirmedSlack = (user: string, slackUser: string) => confirmSlack(h, slack, SLACK_SECRET, user, slackUser);
 
   const notice = (body: Record<string, unknown>, token = h.token) => call(h, 'POST', '/api/notices', { token, body });
   const heartbeat = () => call(h, 'POST', '/me/heartbeat', { user: 'nina', body: {} });

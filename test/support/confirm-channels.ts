@@ -1,0 +1,60 @@
+// Linking a Slack or an email channel the way a person does, for tests that
+// need one confirmed: Slack's Confirm button pressed on the DM (the payload
+// signed as Slack signs it), the email's confirmation link opened.
+import { createHmac } from 'node:crypto';
+import { expect } from 'vitest';
+import type { Harness } from '../delivery/harness.ts';
+import { call } from './app.ts';
+import type { FakeSlack } from './fake-slack.ts';
+import type { FakeSmtp } from './smtp.ts';
+
+type Block = { type: string; elements?: Array<Record<string, unknown>> };
+
+/** Links `slackUser` to `user`, presses Confirm on the DM signed with `secret`; the DM's channel id. */
+export async function confirmSlack(h: Harness, slack: FakeSlack, secret: string, user: string, slackUser: string): Promise<string> {
+  const res = await call(h, 'POST', '/me/channels', { user, body: { type: 'slack', config: { slack_user_id: slackUser } } });
+  expect(res.status).toBe(201);
+  const dm: string = res.body.channel.config.dm_channel;
+  const confirm = (slack.posts(dm).at(-1)!.args.blocks as Block[]).find((b) => b.type === 'actions')!.elements![0]!;
+  const payload = {
+    type: 'block_actions',
+    user: { id: slackUser },
+    container: { type: 'message', channel_id: dm, message_ts: '1.000100' },
+    channel: { id: dm },
+    actions: [{ action_id: 'hado_confirm', value: confirm.value }],
+  };
+  const body = `payload=${encodeURIComponent(JSON.stringify(payload))}`;
+  const ts = Math.floor(h.clock.now().epochMilliseconds / 1000);
+  const pressed = await h.app.inject({
+    method: 'POST',
+    url: '/hooks/slack',
+    headers: {
+      host: 'hado.example.org',
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-slack-request-timestamp': String(ts),
+      'x-slack-signature': `v0=${createHmac('sha256', secret).update(`v0:${ts}:${body}`).digest('hex')}`,
+    },
+    payload: body,
+  });
+  expect(pressed.statusCode).toBe(200);
+  await h.ctx.channels.idle();
+  const listed = await call(h, 'GET', '/me/channels', { user });
+  expect(listed.body.channels.find((c: { type: string }) => c.type === 'slack').confirmed).toBe(true);
+  return dm;
+}
+
+/** Adds `address` for `user` and confirms it through the link of its confirmation mail. */
+export async function confirmEmail(h: Harness, smtp: FakeSmtp, user: string, address: string): Promise<void> {
+  const before = smtp.mails.length;
+  const res = await call(h, 'POST', '/me/channels', { user, body: { type: 'email', config: { address } } });
+  expect(res.status).toBe(201);
+  const [mail] = (await smtp.waitFor(before + 1)).slice(before);
+  const link = /https:\/\/hado\.example\.org\/a\/confirm\/[A-Za-z0-9_./-]+/.exec(mail!.parsed.text!)![0];
+  const confirmed = await h.app.inject({
+    method: 'POST',
+    url: new URL(link).pathname,
+    headers: { host: 'hado.example.org', 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
+  expect(confirmed.statusCode).toBe(200);
+}
