@@ -21,7 +21,7 @@ import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { forkRole, freshDatabase, machine, type Msg, nextMessage, pct, request, send, serveHado, stopChildren } from './support.ts';
+import { forkRole, freshDatabase, machine, type Msg, nextMessage, openStream, pct, request, send, serveHado, stopChildren } from './support.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -54,38 +54,13 @@ async function clients(): Promise<void> {
   let latencies: number[] = [];
   let open = 0;
   let failed = 0;
-  const connect = (token: string) =>
-    new Promise<void>((resolve) => {
-      const req = http.get({ host: '127.0.0.1', port, path: `/me/stream?token=${token}`, agent, headers: { accept: 'text/event-stream' } }, (res) => {
-        if (res.statusCode !== 200) {
-          failed++;
-          res.resume();
-          resolve();
-          return;
-        }
-        open++;
-        res.setEncoding('utf8');
-        let buffer = '';
-        res.on('data', (chunk: string) => {
-          buffer += chunk;
-          let end = buffer.indexOf('\n\n');
-          while (end >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            if (block.includes('event: frame\n')) {
-              const frame = JSON.parse(block.slice(block.indexOf('data: ') + 6)) as { data: { sent_at: number } };
-              latencies.push(Date.now() - frame.data.sent_at);
-            }
-            end = buffer.indexOf('\n\n');
-          }
-        });
-        resolve();
-      });
-      req.on('error', () => {
-        failed++;
-        resolve();
-      });
+  const connect = async (token: string) => {
+    const status = await openStream(agent, port, `/me/stream?token=${token}`, {}, (event, data) => {
+      if (event === 'frame') latencies.push(Date.now() - (JSON.parse(data) as { data: { sent_at: number } }).data.sent_at);
     });
+    if (status === 200) open++;
+    else failed++;
+  };
   for (let i = 0; i < tokens.length; i += 200) await Promise.all(tokens.slice(i, i + 200).map(connect));
   process.on('message', (m: Msg) => {
     if (m.type === 'stats') {

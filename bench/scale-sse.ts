@@ -18,7 +18,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { forkRole, type Msg, nextMessage, pct, request, send } from './support.ts';
+import { forkRole, type Msg, nextMessage, openStream, pct, request, send } from './support.ts';
 
 const SELF = fileURLToPath(import.meta.url);
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -177,50 +177,16 @@ async function client(from: number, to: number, ports: number[]): Promise<void> 
   let titles: string[] = [];
   let open = 0;
   let failed = 0;
-  const connect = (i: number) =>
-    new Promise<void>((resolve) => {
-      const req = http.get(
-        {
-          host: '127.0.0.1',
-          port: ports[i % ports.length],
-          path: '/me/stream',
-          agent,
-          headers: { 'x-remote-user': login(i), accept: 'text/event-stream' },
-        },
-        (res) => {
-          if (res.statusCode !== 200) {
-            failed++;
-            res.resume();
-            resolve();
-            return;
-          }
-          open++;
-          res.setEncoding('utf8');
-          let buffer = '';
-          res.on('data', (chunk: string) => {
-            if (buffer === '' && !chunk.includes('event: notice')) return;
-            buffer += chunk;
-            let end = buffer.indexOf('\n\n');
-            while (end >= 0) {
-              const block = buffer.slice(0, end);
-              buffer = buffer.slice(end + 2);
-              if (block.includes('event: notice\n')) {
-                const data = JSON.parse(block.slice(block.indexOf('data: ') + 6)) as { title: string; data: { sent_at: number } };
-                latencies.push(Date.now() - data.data.sent_at);
-                titles.push(data.title);
-              }
-              end = buffer.indexOf('\n\n');
-            }
-            if (!buffer.includes('event: notice')) buffer = '';
-          });
-          resolve();
-        },
-      );
-      req.on('error', () => {
-        failed++;
-        resolve();
-      });
+  const connect = async (i: number) => {
+    const status = await openStream(agent, ports[i % ports.length]!, '/me/stream', { 'x-remote-user': login(i) }, (event, raw) => {
+      if (event !== 'notice') return;
+      const data = JSON.parse(raw) as { title: string; data: { sent_at: number } };
+      latencies.push(Date.now() - data.data.sent_at);
+      titles.push(data.title);
     });
+    if (status === 200) open++;
+    else failed++;
+  };
   for (let i = from; i < to; i += 200) {
     await Promise.all(Array.from({ length: Math.min(200, to - i) }, (_, k) => connect(i + k)));
   }

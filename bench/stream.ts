@@ -25,7 +25,7 @@ import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import { forkRole, freshDatabase, machine, type Msg, nextMessage, pct, request, send, serveHado, stopChildren } from './support.ts';
+import { forkRole, freshDatabase, machine, type Msg, nextMessage, openStream, pct, request, send, serveHado, stopChildren } from './support.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -69,46 +69,18 @@ async function clients(): Promise<void> {
   let frames = 0;
   let open = 0;
   let failed = 0;
-  const connect = (i: number) =>
-    new Promise<void>((resolve) => {
-      const req = http.get(
-        { host: '127.0.0.1', port, path: '/me/stream', agent, headers: { 'x-remote-user': login(i), accept: 'text/event-stream' } },
-        (res) => {
-          if (res.statusCode !== 200) {
-            failed++;
-            res.resume();
-            resolve();
-            return;
-          }
-          open++;
-          res.setEncoding('utf8');
-          let buffer = '';
-          res.on('data', (chunk: string) => {
-            if (buffer === '' && !chunk.includes('event: notice')) return; // pings and other frames
-            buffer += chunk;
-            let end = buffer.indexOf('\n\n');
-            while (end >= 0) {
-              const block = buffer.slice(0, end);
-              buffer = buffer.slice(end + 2);
-              if (block.includes('event: notice\n')) {
-                const data = JSON.parse(block.slice(block.indexOf('data: ') + 6)) as { id: number; data: { sent_at: number } };
-                const now = Date.now();
-                latencies.push(now - data.data.sent_at);
-                arrivals.push([data.id, now]);
-                frames++;
-              }
-              end = buffer.indexOf('\n\n');
-            }
-            if (!buffer.includes('event: notice')) buffer = '';
-          });
-          resolve();
-        },
-      );
-      req.on('error', () => {
-        failed++;
-        resolve();
-      });
+  const connect = async (i: number) => {
+    const status = await openStream(agent, port, '/me/stream', { 'x-remote-user': login(i) }, (event, raw) => {
+      if (event !== 'notice') return;
+      const data = JSON.parse(raw) as { id: number; data: { sent_at: number } };
+      const now = Date.now();
+      latencies.push(now - data.data.sent_at);
+      arrivals.push([data.id, now]);
+      frames++;
     });
+    if (status === 200) open++;
+    else failed++;
+  };
   for (let i = 0; i < CONNECTIONS; i += 200) {
     await Promise.all(Array.from({ length: Math.min(200, CONNECTIONS - i) }, (_, k) => connect(i + k)));
   }

@@ -1,6 +1,7 @@
 // Small helpers shared by the benchmarks.
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import os from 'node:os';
 import pg from 'pg';
 
@@ -118,3 +119,46 @@ export const machine = (): string =>
     .loadavg()
     .map((l) => l.toFixed(1))
     .join(' ')}`;
+
+/**
+ * One live stream (GET /me/stream) on 127.0.0.1:`port`, read as SSE: every
+ * whole event (however the socket splits or joins them) goes to `onEvent`
+ * with its name and data. Resolves once the answer starts: its status, or 0
+ * when the connection failed.
+ */
+export function openStream(
+  agent: http.Agent,
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+  onEvent: (event: string, data: string) => void,
+): Promise<number> {
+  return new Promise((resolve) => {
+    const req = http.get({ host: '127.0.0.1', port, path, agent, headers: { accept: 'text/event-stream', ...headers } }, (res) => {
+      if (res.statusCode !== 200) {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+        return;
+      }
+      res.setEncoding('utf8');
+      let buffer = '';
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end = buffer.indexOf('\n\n');
+        while (end >= 0) {
+          let event = 'message';
+          const data: string[] = [];
+          for (const line of buffer.slice(0, end).split('\n')) {
+            if (line.startsWith('event: ')) event = line.slice(7);
+            else if (line.startsWith('data: ')) data.push(line.slice(6));
+          }
+          buffer = buffer.slice(end + 2);
+          if (data.length > 0) onEvent(event, data.join('\n'));
+          end = buffer.indexOf('\n\n');
+        }
+      });
+      resolve(200);
+    });
+    req.on('error', () => resolve(0));
+  });
+}
