@@ -11,8 +11,11 @@
 // often (presenceBackoff), a state kept on the channel and shown in
 // /me/channels.
 import type { Instant } from '../domain/time.ts';
+import { type PresenceAsk, takingTurns } from './presence-turns.ts';
 import type { ChannelRegistry } from './registry.ts';
 import type { ChannelRecord, Presence, PresenceUser } from './types.ts';
+
+export type { PresenceAsk };
 
 /** SPEC A2: presence:{channel_id}, TTL 60 s. */
 export const PRESENCE_TTL_MS = 60_000;
@@ -57,12 +60,6 @@ interface Health {
   backoffUntil: Date | null;
 }
 
-/** A user and the channels whose presence a decision about them needs. */
-export interface PresenceAsk {
-  user: PresenceUser;
-  channels: readonly ChannelRecord[];
-}
-
 /** A call waiting for a slot, or for room in its host's lane. */
 interface Waiter {
   userId: number;
@@ -75,26 +72,6 @@ interface Cached {
   /** Epoch ms of the tick that asked (the injected clock). */
   at: number;
   value: Presence;
-}
-
-/**
- * Each user's channels with users taking turns (a1 b1 c1 a2 b2 a3 …), so the
- * first slots go one to each user. A user may be asked about in several asks.
- */
-function takingTurns(asks: Iterable<PresenceAsk>): Array<{ channel: ChannelRecord; user: PresenceUser }> {
-  const byUser = new Map<number, Array<{ channel: ChannelRecord; user: PresenceUser }>>();
-  let total = 0;
-  for (const { user, channels } of asks) {
-    const list = byUser.get(user.id) ?? [];
-    for (const channel of channels) list.push({ channel, user });
-    byUser.set(user.id, list);
-    total += channels.length;
-  }
-  const out: Array<{ channel: ChannelRecord; user: PresenceUser }> = [];
-  for (let round = 0; out.length < total; round++) {
-    for (const list of byUser.values()) if (round < list.length) out.push(list[round]!);
-  }
-  return out;
 }
 
 export class PresenceCache {

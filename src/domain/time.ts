@@ -3,6 +3,7 @@
 // exist (spring forward) moves forward to the first valid instant, the end of
 // the gap; an ambiguous one (fall back) takes the earlier instant.
 import { Temporal } from 'temporal-polyfill';
+import { civilFromDays, DAY_MS, daysFromCivil, zoneDay } from './civil.ts';
 
 export { Temporal };
 export type Instant = Temporal.Instant;
@@ -10,9 +11,13 @@ export type PlainDate = Temporal.PlainDate;
 export type PlainTime = Temporal.PlainTime;
 
 /**
- * Zone arithmetic is most of the CPU of a batch upsert or a tick, and the
- * same days and zones recur from event to event, so wallInstant, startOfDay
- * and endOfDay remember their answers. They are pure (one answer per input
+ * Zone arithmetic is most of the CPU of a batch upsert or a tick. On a day
+ * through which its zone keeps one offset (civil.ts's zoneDay: every day but
+ * a transition's), wallInstant, startOfDay, endOfDay and dayIn/timeIn are
+ * integer arithmetic (issue 28: Temporal's own zone conversions were a third
+ * of the 1 % tick's Node time). On the other days, where gaps and overlaps
+ * live, Temporal answers, and the same days and zones recur from event to
+ * event, so those answers are remembered. They are pure (one answer per input
  * for the life of the process), so the memo changes nothing but the cost.
  * Bounded: it starts over when full.
  */
@@ -46,6 +51,14 @@ export const timeKey = (t: PlainTime): string => `${t.hour}:${t.minute}:${t.seco
  * wall clock never reads a quiet time again inside a window).
  */
 export function wallInstant(date: PlainDate, time: PlainTime, tz: string, overlap: 'earlier' | 'later' = 'earlier'): Instant {
+  if (time.microsecond === 0 && time.nanosecond === 0) {
+    const day = epochDayOf(date);
+    const { offsetMs } = zoneDay(tz, day);
+    if (offsetMs !== null) {
+      const msOfDay = ((time.hour * 60 + time.minute) * 60 + time.second) * 1000 + time.millisecond;
+      return Temporal.Instant.fromEpochMilliseconds(day * DAY_MS + msOfDay - offsetMs);
+    }
+  }
   return wallMemo(`${tz} ${date.toString()}T${timeKey(time)} ${overlap}`, () => {
     const wall = date.toPlainDateTime(time);
     const zoned = wall.toZonedDateTime(tz, { disambiguation: 'earlier' });
@@ -59,12 +72,24 @@ export function wallInstant(date: PlainDate, time: PlainTime, tz: string, overla
 
 /** 00:00 of a day in a zone (or the first instant of the day where midnight is skipped). */
 export function startOfDay(date: PlainDate, tz: string): Instant {
+  const steady = steadyMidnight(epochDayOf(date), tz);
+  if (steady !== null) return steady;
   return dayStartMemo(`${tz} ${date.toString()}`, () => date.toZonedDateTime({ timeZone: tz }).toInstant());
 }
 
 /** 24:00 of a day in a zone: the start of the next day (the moment an all-day due passes). */
 export function endOfDay(date: PlainDate, tz: string): Instant {
+  const steady = steadyMidnight(epochDayOf(date) + 1, tz);
+  if (steady !== null) return steady;
   return dayEndMemo(`${tz} ${date.toString()}`, () => startOfDay(date.add({ days: 1 }), tz));
+}
+
+const epochDayOf = (date: PlainDate): number => daysFromCivil(date.year, date.month, date.day);
+
+/** 00:00 of an epoch day in a zone, when the zone keeps one offset through that day; else null. */
+function steadyMidnight(day: number, tz: string): Instant | null {
+  const { offsetMs } = zoneDay(tz, day);
+  return offsetMs === null ? null : Temporal.Instant.fromEpochMilliseconds(day * DAY_MS - offsetMs);
 }
 
 /** The calendar day of an instant in a zone. */
@@ -86,10 +111,30 @@ let lastWall: { instant: Instant; tz: string; day: PlainDate; time: PlainTime } 
 
 function wallOf(instant: Instant, tz: string): { day: PlainDate; time: PlainTime } {
   if (lastWall === null || lastWall.instant !== instant || lastWall.tz !== tz) {
-    const zoned = instant.toZonedDateTimeISO(tz);
-    lastWall = { instant, tz, day: zoned.toPlainDate(), time: zoned.toPlainTime() };
+    lastWall = { instant, tz, ...(steadyWall(instant, tz) ?? zonedWall(instant, tz)) };
   }
   return lastWall;
+}
+
+function zonedWall(instant: Instant, tz: string): { day: PlainDate; time: PlainTime } {
+  const zoned = instant.toZonedDateTimeISO(tz);
+  return { day: zoned.toPlainDate(), time: zoned.toPlainTime() };
+}
+
+/** wallOf on integers: an instant of whole milliseconds, on a day its zone keeps one offset through. */
+function steadyWall(instant: Instant, tz: string): { day: PlainDate; time: PlainTime } | null {
+  const at = instant.epochMilliseconds;
+  const { offsetMs } = zoneDay(tz, Math.floor(at / DAY_MS));
+  if (offsetMs === null || instant.epochNanoseconds !== BigInt(at) * 1_000_000n) return null;
+  const local = at + offsetMs;
+  const days = Math.floor(local / DAY_MS);
+  const ms = local - days * DAY_MS;
+  const { year, month, day } = civilFromDays(days);
+  const seconds = Math.floor(ms / 1000);
+  return {
+    day: new Temporal.PlainDate(year, month, day),
+    time: new Temporal.PlainTime(Math.floor(seconds / 3600), Math.floor(seconds / 60) % 60, seconds % 60, ms % 1000),
+  };
 }
 
 export function isValidTimeZone(tz: string): boolean {

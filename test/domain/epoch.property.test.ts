@@ -16,6 +16,7 @@ import { Temporal, dayIn, parseIsoDate, startOfDay, timeIn, wallInstant } from '
 const ZONES = [
   'Europe/Berlin',
   'America/New_York',
+  'America/Chicago', // a transition at 08:00 UTC, exactly where civil.ts asks for a day's span
   'Australia/Lord_Howe', // 30-minute DST
   'America/Havana', // DST at midnight
   'America/Santiago',

@@ -1,54 +1,105 @@
-// The zone helpers remember their answers (src/domain/time.ts, for the
-// upsert's hot path). A remembered answer must be the one Temporal gives,
-// on the first call and on every later one, across DST days and zones.
+// The zone helpers of src/domain/time.ts answer on integers where the zone
+// keeps one offset through the day, and remember Temporal's answers on the
+// other days (issue 28: the upsert's and the tick's hot path). Every answer
+// must be the one Temporal itself gives, on the first call and on every later
+// one: across DST days (both ways, 30-minute, at midnight), skipped days,
+// ±14 h zones, whole and fractional seconds, and instants with sub-millisecond
+// parts.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dueMoment, todayStart } from '../../src/domain/due.ts';
 import { Temporal, dayIn, endOfDay, startOfDay, timeIn, wallInstant } from '../../src/domain/time.ts';
 
-const ZONES = ['Europe/Berlin', 'America/Havana', 'America/Montevideo', 'America/Los_Angeles', 'Asia/Tokyo', 'Australia/Lord_Howe', 'UTC'];
+const ZONES = [
+  'Europe/Berlin',
+  'America/Havana', // DST at midnight
+  'America/Montevideo',
+  'America/Los_Angeles',
+  'America/Chicago', // 02:00 CST is 08:00 UTC: civil.ts asks its spans at exactly that instant (a day's 00:00 UTC − 16 h)
+  'Asia/Tokyo',
+  'Australia/Lord_Howe', // 30-minute DST
+  'America/Santiago',
+  'America/Sao_Paulo', // historic midnight transitions
+  'Pacific/Apia', // skipped 2011-12-30
+  'Pacific/Kiritimati', // +14
+  'Pacific/Pago_Pago', // -11
+  'Europe/Dublin', // negative DST
+  'Africa/Casablanca',
+  'Asia/Kathmandu', // +05:45
+  'UTC',
+];
 
-const day = fc
-  .record({ year: fc.integer({ min: 1970, max: 2100 }), dayOfYear: fc.integer({ min: 0, max: 364 }) })
+const anyDay = fc
+  .record({ year: fc.integer({ min: 1900, max: 2100 }), dayOfYear: fc.integer({ min: 0, max: 364 }) })
   .map(({ year, dayOfYear }) => Temporal.PlainDate.from({ year, month: 1, day: 1 }).add({ days: dayOfYear }));
-const time = fc
-  .record({ hour: fc.integer({ min: 0, max: 23 }), minute: fc.integer({ min: 0, max: 59 }), second: fc.integer({ min: 0, max: 59 }) })
-  .map((t) => new Temporal.PlainTime(t.hour, t.minute, t.second));
+/** A day beside one of the zone's transitions (the days the integer path must hand to Temporal). */
+const transitionDay = (tz: string) =>
+  fc.tuple(fc.integer({ min: -2_000_000_000, max: 2_100_000_000 }), fc.integer({ min: -1, max: 1 })).map(([seconds, k]) => {
+    const next = Temporal.Instant.fromEpochMilliseconds(seconds * 1000)
+      .toZonedDateTimeISO(tz)
+      .getTimeZoneTransition('next');
+    return (next ?? Temporal.Instant.fromEpochMilliseconds(seconds * 1000).toZonedDateTimeISO(tz)).toPlainDate().add({ days: k });
+  });
 const zone = fc.constantFrom(...ZONES);
+const zonedDay = zone.chain((tz) => fc.tuple(fc.constant(tz), fc.oneof(anyDay, transitionDay(tz))));
+const time = fc
+  .record({
+    hour: fc.oneof(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 3 })),
+    minute: fc.integer({ min: 0, max: 59 }),
+    second: fc.integer({ min: 0, max: 59 }),
+    millisecond: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 999 })),
+    microsecond: fc.oneof(fc.constant(0), fc.constant(0), fc.integer({ min: 0, max: 999 })),
+  })
+  .map((t) => new Temporal.PlainTime(t.hour, t.minute, t.second, t.millisecond, t.microsecond));
 
 /** SPEC A6: a wall time in a gap moves to the end of the gap; in an overlap, the earlier instant. */
-function referenceWall(date: Temporal.PlainDate, t: Temporal.PlainTime, tz: string): Temporal.Instant {
+function referenceWall(date: Temporal.PlainDate, t: Temporal.PlainTime, tz: string, overlap: 'earlier' | 'later' = 'earlier'): Temporal.Instant {
   const wall = date.toPlainDateTime(t);
   const zoned = wall.toZonedDateTime(tz, { disambiguation: 'earlier' });
-  if (zoned.toPlainDateTime().equals(wall)) return zoned.toInstant();
+  if (zoned.toPlainDateTime().equals(wall))
+    return overlap === 'earlier' ? zoned.toInstant() : wall.toZonedDateTime(tz, { disambiguation: 'later' }).toInstant();
   return (zoned.getTimeZoneTransition('next') ?? wall.toZonedDateTime(tz, { disambiguation: 'later' })).toInstant();
 }
 
 describe('memoised zone helpers give what Temporal gives, every time', () => {
   it('startOfDay, endOfDay and wallInstant (first call and repeated calls)', () => {
     fc.assert(
-      fc.property(day, time, zone, (d, t, tz) => {
+      fc.property(zonedDay, time, ([tz, d], t) => {
         for (let call = 0; call < 2; call++) {
-          expect(startOfDay(d, tz).equals(d.toZonedDateTime({ timeZone: tz }).toInstant())).toBe(true);
-          expect(endOfDay(d, tz).equals(d.add({ days: 1 }).toZonedDateTime({ timeZone: tz }).toInstant())).toBe(true);
-          expect(wallInstant(d, t, tz).equals(referenceWall(d, t, tz))).toBe(true);
+          expect(startOfDay(d, tz).toString()).toBe(d.toZonedDateTime({ timeZone: tz }).toInstant().toString());
+          expect(endOfDay(d, tz).toString()).toBe(d.add({ days: 1 }).toZonedDateTime({ timeZone: tz }).toInstant().toString());
+          expect(wallInstant(d, t, tz).toString()).toBe(referenceWall(d, t, tz).toString());
+          expect(wallInstant(d, t, tz, 'later').toString()).toBe(referenceWall(d, t, tz, 'later').toString());
         }
       }),
-      { numRuns: 500 },
+      { numRuns: 2000 },
     );
   });
 
   it('dayIn and timeIn of the same instant in different zones, in turn', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 4_000_000_000 }), zone, zone, (seconds, a, b) => {
-        const instant = Temporal.Instant.fromEpochMilliseconds(seconds * 1000);
-        for (const tz of [a, b, a]) {
-          const zoned = instant.toZonedDateTimeISO(tz);
-          expect(dayIn(instant, tz).equals(zoned.toPlainDate())).toBe(true);
-          expect(timeIn(instant, tz).equals(zoned.toPlainTime())).toBe(true);
-        }
-      }),
-      { numRuns: 500 },
+      fc.property(
+        fc.oneof(
+          fc.integer({ min: -2_300_000_000_000, max: 4_000_000_000_000 }),
+          // Whole seconds either side of a transition of the first zone.
+          fc.tuple(fc.integer({ min: 0, max: 2_100_000_000 }), fc.integer({ min: -7200, max: 7200 })).map(([s, k]) => s * 1000 + k * 1000),
+        ),
+        fc.oneof(fc.constant(0n), fc.bigInt({ min: 1n, max: 999_999n })),
+        zone,
+        zone,
+        (ms, subMs, a, b) => {
+          const near = Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(a).getTimeZoneTransition('next');
+          for (const base of [ms, near ? near.epochMilliseconds + (ms % 7_200_000) : ms]) {
+            const instant = Temporal.Instant.fromEpochNanoseconds(BigInt(base) * 1_000_000n + subMs);
+            for (const tz of [a, b, a]) {
+              const zoned = instant.toZonedDateTimeISO(tz);
+              expect(dayIn(instant, tz).toString()).toBe(zoned.toPlainDate().toString());
+              expect(timeIn(instant, tz).toString()).toBe(zoned.toPlainTime().toString());
+            }
+          }
+        },
+      ),
+      { numRuns: 2000 },
     );
   });
 
