@@ -65,7 +65,8 @@ export function channelRecord(row: ChannelRow): ChannelRecord {
 export async function channelsOfUsers(db: Db, userIds: number[]): Promise<Map<number, ChannelRecord[]>> {
   const out = new Map<number, ChannelRecord[]>();
   if (userIds.length === 0) return out;
-  const rows = await db.selectFrom('channels').selectAll().where('user_id', 'in', userIds).orderBy('id').execute();
+  // One array parameter, not `IN ($1 … $n)`: a 1 % tick asks for thousands of users (issue 28).
+  const rows = await db.selectFrom('channels').selectAll().where(sql<boolean>`user_id = ANY(${userIds}::bigint[])`).orderBy('id').execute();
   for (const row of rows) {
     if (row.user_id === null) continue;
     const list = out.get(row.user_id) ?? [];
