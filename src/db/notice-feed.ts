@@ -3,6 +3,7 @@
 // frames are made of. Every "now" is a parameter.
 import { type RawBuilder, sql } from 'kysely';
 import { UNREAD_COUNTED_UP_TO } from '../domain/notices.ts';
+import { compileOnce } from './compile-once.ts';
 import type { Executor, NoticeRow } from './notices.ts';
 
 export type FeedFilter = 'inbox' | 'unread' | 'archived' | 'all';
@@ -111,7 +112,8 @@ export async function feedPage(
  * request, one statement). The user's row joins the count (once) and the
  * page (laterally: an empty page still answers the count); null when no user
  * has this login (the caller signs it in, which makes the user, and asks
- * again by id).
+ * again by id). The statement of each shape is compiled once: a request
+ * only fills in its values (compile-once.ts).
  */
 export async function feedPageOfLogin(
   db: Executor,
@@ -121,19 +123,56 @@ export async function feedPageOfLogin(
   limit: number,
   sourceId: number | null = null,
 ): Promise<{ rows: RecipientNoticeRow[]; unread: number } | null> {
-  const me = sql.ref<number>('u.id');
-  const found = await db
-    .selectFrom('users as u')
-    // An aggregate: never pulled up into the join, so counted once, not once per row of the page.
-    .innerJoinLateral(sql<{ unread: number }>`(${countUnread(me, sourceId)})`.as('c'), (join) => join.onTrue())
-    .leftJoinLateral(pageQuery(db, me, filter, cursor, limit, sourceId).as('p'), (join) => join.onTrue())
-    .select('c.unread')
-    .selectAll('p')
-    .where('u.login', '=', login)
-    .execute();
+  const statement = feedOfLogin(filter, cursor !== null, sourceId !== null);
+  const found = await statement(db, {
+    login,
+    limit,
+    ...(cursor === null ? {} : { at: cursor.at, id: cursor.id }),
+    ...(sourceId === null ? {} : { sourceId }),
+  });
   const first = found[0];
   if (first === undefined) return null;
   return { rows: found.filter((r) => r.id !== null) as unknown as RecipientNoticeRow[], unread: first.unread };
+}
+
+interface FeedValues extends Record<string, unknown> {
+  login: string;
+  limit: number;
+  at?: string;
+  id?: number;
+  sourceId?: number;
+}
+
+/** feedPageOfLogin's statement for each shape of page (filter, cursor or not, source or not), compiled once (compile-once.ts). */
+const feedsOfLogin = new Map<string, ReturnType<typeof feedOfLoginStatement>>();
+
+function feedOfLogin(filter: FeedFilter, withCursor: boolean, withSource: boolean) {
+  const key = `${filter} ${withCursor} ${withSource}`;
+  let run = feedsOfLogin.get(key);
+  if (run === undefined) {
+    run = feedOfLoginStatement(filter, withCursor, withSource);
+    feedsOfLogin.set(key, run);
+  }
+  return run;
+}
+
+function feedOfLoginStatement(filter: FeedFilter, withCursor: boolean, withSource: boolean) {
+  const names = ['login', 'limit', ...(withCursor ? (['at', 'id'] as const) : []), ...(withSource ? (['sourceId'] as const) : [])];
+  return compileOnce<FeedValues, { unread: number } & { [C in keyof RecipientNoticeRow]: RecipientNoticeRow[C] | null }>(names, (db, v) => {
+    const me = sql.ref<number>('u.id');
+    const sourceId = withSource ? v.sourceId! : null;
+    const cursor = withCursor ? { at: v.at!, id: v.id! } : null;
+    return (
+      db
+        .selectFrom('users as u')
+        // An aggregate: never pulled up into the join, so counted once, not once per row of the page.
+        .innerJoinLateral(sql<{ unread: number }>`(${countUnread(me, sourceId)})`.as('c'), (join) => join.onTrue())
+        .leftJoinLateral(pageQuery(db, me, filter, cursor, v.limit, sourceId).as('p'), (join) => join.onTrue())
+        .select('c.unread')
+        .selectAll('p')
+        .where('u.login', '=', v.login)
+    );
+  });
 }
 
 /** These notices as their recipients (all, or these users) see them: one row per (notice, recipient). */
