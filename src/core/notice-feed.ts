@@ -3,7 +3,19 @@
 // claim. The write point is notices.ts.
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/connect.ts';
-import { type FeedCursor, type FeedFilter, feedPage, isRecipient, markRead, recipientRows, setArchived, tryClaim, unreadCount } from '../db/notice-feed.ts';
+import {
+  type FeedCursor,
+  type FeedFilter,
+  feedPage,
+  feedPageOfLogin,
+  isRecipient,
+  type RecipientNoticeRow,
+  markRead,
+  recipientRows,
+  setArchived,
+  tryClaim,
+  unreadCount,
+} from '../db/notice-feed.ts';
 import { recipientIds } from '../db/notices.ts';
 import { notifyNotices, notifyUnread } from '../db/notify.ts';
 import { unreadLabel } from '../domain/notices.ts';
@@ -52,22 +64,39 @@ export interface FeedPage {
   unread_label: string;
 }
 
-/** `sourceId`: a user token's source, whose notices alone it sees (issue 25); null for every source. */
-export async function getFeed(
-  db: Db,
-  userId: number,
-  opts: { filter: FeedFilter; cursor: string | null; limit: number; sourceId?: number | null },
-): Promise<FeedPage> {
+export interface FeedOptions {
+  filter: FeedFilter;
+  cursor: string | null;
+  limit: number;
+  /** A user token's source, whose notices alone it sees (issue 25); null for every source. */
+  sourceId?: number | null;
+}
+
+export async function getFeed(db: Db, userId: number, opts: FeedOptions): Promise<FeedPage> {
   const cursor = opts.cursor === null ? null : decodeCursor(opts.cursor);
   const sourceId = opts.sourceId ?? null;
   const rows = await feedPage(db, userId, opts.filter, cursor, opts.limit + 1, sourceId);
   // The count rides on the page's rows (one statement); an empty page asks for it alone.
-  const unread = rows[0]?.unread ?? (await unreadCount(db, userId, sourceId));
-  const page = rows.slice(0, opts.limit);
+  return feedPageOf(rows, rows[0]?.unread ?? (await unreadCount(db, userId, sourceId)), opts.limit);
+}
+
+/**
+ * getFeed of the user with this login, the user's lookup and the page one
+ * statement (issue 28); null when no user has this login yet.
+ */
+export async function getFeedOfLogin(db: Db, login: string, opts: FeedOptions): Promise<FeedPage | null> {
+  const cursor = opts.cursor === null ? null : decodeCursor(opts.cursor);
+  const found = await feedPageOfLogin(db, login, opts.filter, cursor, opts.limit + 1, opts.sourceId ?? null);
+  return found === null ? null : feedPageOf(found.rows, found.unread, opts.limit);
+}
+
+/** The page of `limit` rows out of `limit + 1` (the last one, if there, says another page follows). */
+function feedPageOf(rows: RecipientNoticeRow[], unread: number, limit: number): FeedPage {
+  const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
     notices: page.map(recipientNoticeView),
-    next_cursor: rows.length > opts.limit && last ? encodeCursor({ at: last.feed_key, id: last.id }) : null,
+    next_cursor: rows.length > limit && last ? encodeCursor({ at: last.feed_key, id: last.id }) : null,
     unread,
     unread_label: unreadLabel(unread),
   };

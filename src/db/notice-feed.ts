@@ -1,8 +1,9 @@
 // SQL of the notice feed (SPEC B2): a recipient's keyset page, their
 // read and archived state, the unread counts, claims, and the rows live
 // frames are made of. Every "now" is a parameter.
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { UNREAD_COUNTED_UP_TO } from '../domain/notices.ts';
+import { compileOnce } from './compile-once.ts';
 import type { Executor, NoticeRow } from './notices.ts';
 
 export type FeedFilter = 'inbox' | 'unread' | 'archived' | 'all';
@@ -72,6 +73,18 @@ export interface FeedCursor {
   id: number;
 }
 
+/** A feed's rows for the user `user` (a value or a column), newest first, by keyset (feedPage). */
+function pageQuery(db: Executor, user: number | RawBuilder<number>, filter: FeedFilter, cursor: FeedCursor | null, limit: number, sourceId: number | null) {
+  let q = recipientNotices(db).where('r.user_id', '=', user);
+  // A user token sees its own source's notices only (issue 25).
+  if (sourceId !== null) q = q.where('n.source_id', '=', sourceId);
+  if (filter === 'inbox') q = q.where('r.archived_at', 'is', null);
+  if (filter === 'unread') q = q.where('r.archived_at', 'is', null).where('r.read_at', 'is', null);
+  if (filter === 'archived') q = q.where('r.archived_at', 'is not', null);
+  if (cursor) q = q.where(sql<boolean>`(r.created_at, r.notice_id) < (${cursor.at}::timestamptz, ${cursor.id}::bigint)`);
+  return q.orderBy('r.created_at', 'desc').orderBy('r.notice_id', 'desc').limit(limit);
+}
+
 /**
  * One page of a user's feed, newest first, by keyset on (created_at desc,
  * notice id desc): a notice that arrives while the user scrolls lands above
@@ -89,14 +102,77 @@ export async function feedPage(
   limit: number,
   sourceId: number | null = null,
 ): Promise<Array<RecipientNoticeRow & { unread: number }>> {
-  let q = recipientNotices(db).select(unreadOf(userId, sourceId).as('unread')).where('r.user_id', '=', userId);
-  // A user token sees its own source's notices only (issue 25).
-  if (sourceId !== null) q = q.where('n.source_id', '=', sourceId);
-  if (filter === 'inbox') q = q.where('r.archived_at', 'is', null);
-  if (filter === 'unread') q = q.where('r.archived_at', 'is', null).where('r.read_at', 'is', null);
-  if (filter === 'archived') q = q.where('r.archived_at', 'is not', null);
-  if (cursor) q = q.where(sql<boolean>`(r.created_at, r.notice_id) < (${cursor.at}::timestamptz, ${cursor.id}::bigint)`);
-  return (await q.orderBy('r.created_at', 'desc').orderBy('r.notice_id', 'desc').limit(limit).execute()) as Array<RecipientNoticeRow & { unread: number }>;
+  const q = pageQuery(db, userId, filter, cursor, limit, sourceId).select(unreadOf(userId, sourceId).as('unread'));
+  return (await q.execute()) as Array<RecipientNoticeRow & { unread: number }>;
+}
+
+/**
+ * feedPage of the user with this login, and their unread count, in one
+ * statement: the signed-in request's user lookup folded in (issue 28: one
+ * request, one statement). The user's row joins the count (once) and the
+ * page (laterally: an empty page still answers the count); null when no user
+ * has this login (the caller signs it in, which makes the user, and asks
+ * again by id). The statement of each shape is compiled once: a request
+ * only fills in its values (compile-once.ts).
+ */
+export async function feedPageOfLogin(
+  db: Executor,
+  login: string,
+  filter: FeedFilter,
+  cursor: FeedCursor | null,
+  limit: number,
+  sourceId: number | null = null,
+): Promise<{ rows: RecipientNoticeRow[]; unread: number } | null> {
+  const statement = feedOfLogin(filter, cursor !== null, sourceId !== null);
+  const found = await statement(db, {
+    login,
+    limit,
+    ...(cursor === null ? {} : { at: cursor.at, id: cursor.id }),
+    ...(sourceId === null ? {} : { sourceId }),
+  });
+  const first = found[0];
+  if (first === undefined) return null;
+  return { rows: found.filter((r) => r.id !== null) as unknown as RecipientNoticeRow[], unread: first.unread };
+}
+
+interface FeedValues extends Record<string, unknown> {
+  login: string;
+  limit: number;
+  at?: string;
+  id?: number;
+  sourceId?: number;
+}
+
+/** feedPageOfLogin's statement for each shape of page (filter, cursor or not, source or not), compiled once (compile-once.ts). */
+const feedsOfLogin = new Map<string, ReturnType<typeof feedOfLoginStatement>>();
+
+function feedOfLogin(filter: FeedFilter, withCursor: boolean, withSource: boolean) {
+  const key = `${filter} ${withCursor} ${withSource}`;
+  let run = feedsOfLogin.get(key);
+  if (run === undefined) {
+    run = feedOfLoginStatement(filter, withCursor, withSource);
+    feedsOfLogin.set(key, run);
+  }
+  return run;
+}
+
+function feedOfLoginStatement(filter: FeedFilter, withCursor: boolean, withSource: boolean) {
+  const names = ['login', 'limit', ...(withCursor ? (['at', 'id'] as const) : []), ...(withSource ? (['sourceId'] as const) : [])];
+  return compileOnce<FeedValues, { unread: number } & { [C in keyof RecipientNoticeRow]: RecipientNoticeRow[C] | null }>(names, (db, v) => {
+    const me = sql.ref<number>('u.id');
+    const sourceId = withSource ? v.sourceId! : null;
+    const cursor = withCursor ? { at: v.at!, id: v.id! } : null;
+    return (
+      db
+        .selectFrom('users as u')
+        // An aggregate: never pulled up into the join, so counted once, not once per row of the page.
+        .innerJoinLateral(sql<{ unread: number }>`(${countUnread(me, sourceId)})`.as('c'), (join) => join.onTrue())
+        .leftJoinLateral(pageQuery(db, me, filter, cursor, v.limit, sourceId).as('p'), (join) => join.onTrue())
+        .select('c.unread')
+        .selectAll('p')
+        .where('u.login', '=', v.login)
+    );
+  });
 }
 
 /** These notices as their recipients (all, or these users) see them: one row per (notice, recipient). */
@@ -111,14 +187,16 @@ export async function recipientRows(db: Executor, noticeIds: number[], userIds?:
 const ofSource = (noticeId: unknown, sourceId: number | null) =>
   sourceId === null ? sql<boolean>`TRUE` : sql<boolean>`EXISTS (SELECT 1 FROM notices y WHERE y.id = ${noticeId} AND y.source_id = ${sourceId})`;
 
-/** A user's unread notices in the inbox (of one source, or all), counted up to 100 (SPEC B2: shown as "99+"), as a subquery. */
-export const unreadOf = (userId: unknown, sourceId: number | null = null) => sql<number>`(
-  SELECT count(*)::int FROM (
+/** A user's unread notices in the inbox (of one source, or all), counted up to 100 (SPEC B2: shown as "99+"): one row, its column unread. */
+const countUnread = (userId: unknown, sourceId: number | null) => sql<{ unread: number }>`
+  SELECT count(*)::int AS unread FROM (
     SELECT 1 FROM notice_recipients x
     WHERE x.user_id = ${userId} AND x.read_at IS NULL AND x.archived_at IS NULL AND ${ofSource(sql.ref('x.notice_id'), sourceId)}
     LIMIT ${UNREAD_COUNTED_UP_TO}
-  ) counted
-)`;
+  ) counted`;
+
+/** That count as a subquery. */
+export const unreadOf = (userId: unknown, sourceId: number | null = null) => sql<number>`(${countUnread(userId, sourceId)})`;
 
 /** Unread notices in the inbox (of one source, or all), counted up to 100 (SPEC B2: shown as "99+"). */
 export async function unreadCount(db: Executor, userId: number, sourceId: number | null = null): Promise<number> {

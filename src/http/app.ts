@@ -105,6 +105,7 @@ export async function buildApp(ctx: AppContext, opts: AppOptions = {}): Promise<
   app.setErrorHandler(errorHandler);
   // Set by the signed-in scope's hook for its routes (signed-in.ts).
   app.decorateRequest('user', null);
+  app.decorateRequest('login', null);
   // Response schemas document the answers (GET /openapi.json); they never reshape them: what a
   // handler returns is sent as it is (the OpenAPI tests check the answers against the schemas).
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));

@@ -31,17 +31,16 @@ const LOOPBACK = addressMatcher(['127.0.0.0/8', '::1']);
 const NOT_LOCAL = ['x-forwarded-for', 'forwarded', 'via', 'webhook-id'];
 
 /**
- * The user of a /me request: X-Remote-User from a trusted proxy, or the
+ * The login of a /me request: X-Remote-User from a trusted proxy, or the
  * local single-user login for a loopback request without the header. The
  * one way a request is signed in: the signed-in scope's hook
- * (signed-in.ts) and the page at / call it.
+ * (signed-in.ts) and the page at / call it, then signInAs.
  */
-export function userResolver(ctx: AppContext): (request: FastifyRequest) => Promise<UserRow> {
+export function loginResolver(ctx: AppContext): (request: FastifyRequest) => string {
   const trusted = addressMatcher(ctx.config.trustedProxies);
-  return async (request) => {
+  return (request) => {
     const address = request.socket.remoteAddress;
     const header = request.headers['x-remote-user'];
-    let login: string;
     if (header !== undefined) {
       if (!trusted(address)) {
         throw unauthorized('X-Remote-User is accepted only from the proxies in HADO_TRUSTED_PROXIES');
@@ -49,22 +48,49 @@ export function userResolver(ctx: AppContext): (request: FastifyRequest) => Prom
       if (typeof header !== 'string' || !LOGIN_PATTERN.test(header)) {
         throw new HadoError(401, 'unauthorized', 'X-Remote-User is not a valid login');
       }
-      login = header;
-    } else if (ctx.config.localUser && (ctx.config.trial || LOOPBACK(address)) && !NOT_LOCAL.some((h) => request.headers[h] !== undefined)) {
-      // Local mode: the person at this machine. Trial mode (config/trial.ts): whoever reaches the port.
-      login = ctx.config.localUser;
-    } else {
-      throw unauthorized('Not signed in: this page is served behind a forward-auth proxy that sets X-Remote-User');
+      return header;
     }
-    const { user, created } = await signIn(ctx.db, login, newUserDefaults(ctx, request), toDate(ctx.clock.now()));
-    if (created) request.createdUserId = user.id;
-    return user;
+    if (ctx.config.localUser && (ctx.config.trial || LOOPBACK(address)) && !NOT_LOCAL.some((h) => request.headers[h] !== undefined)) {
+      // Local mode: the person at this machine. Trial mode (config/trial.ts): whoever reaches the port.
+      return ctx.config.localUser;
+    }
+    throw unauthorized('Not signed in: this page is served behind a forward-auth proxy that sets X-Remote-User');
   };
+}
+
+/** The user of a signed-in login, made on its first request (then taken back if the request is rejected: forgetUserOfRejected). */
+export async function signInAs(ctx: AppContext, request: FastifyRequest, login: string): Promise<UserRow> {
+  const { user, created } = await signIn(ctx.db, login, newUserDefaults(ctx, request), toDate(ctx.clock.now()));
+  if (created) request.createdUserId = user.id;
+  return user;
+}
+
+/** The user of a /me request (loginResolver, then signInAs). */
+export function userResolver(ctx: AppContext): (request: FastifyRequest) => Promise<UserRow> {
+  const loginOf = loginResolver(ctx);
+  return async (request) => signInAs(ctx, request, loginOf(request));
 }
 
 /** The user of a route in the signed-in scope (signed-in.ts), whose hook set it before the route ran. */
 export function signedInUser(request: FastifyRequest): UserRow {
   if (request.user === null) throw new Error(`${request.method} ${request.url} is not a signed-in route (http/signed-in.ts)`);
+  return request.user;
+}
+
+/**
+ * The login of a route of the signed-in scope that signs in itself
+ * (`config: { signsIn: true }`, signed-in.ts): the scope's hook has checked
+ * the credential and left the user's row to the route, which reads it in its
+ * own statement (issue 28) or, for a login with no user yet, calls signInLater.
+ */
+export function signedInLogin(request: FastifyRequest): string {
+  if (request.login === null) throw new Error(`${request.method} ${request.url} does not sign in itself (http/signed-in.ts)`);
+  return request.login;
+}
+
+/** Signs in the login a route that signs in itself was given (signedInLogin): the user, made on its first request. */
+export async function signInLater(ctx: AppContext, request: FastifyRequest): Promise<UserRow> {
+  request.user = await signInAs(ctx, request, signedInLogin(request));
   return request.user;
 }
 

@@ -1,11 +1,14 @@
 // The signed-in part of the app (SPEC A9): every /me/* route and the inbox's
 // fragments under /inbox/*, in one encapsulated scope whose one onRequest
-// hook signs the request in (auth.ts userResolver) before any route of it
-// runs. A route registered here reads its user with signedInUser(request)
-// (auth.ts); one registered outside has none.
+// hook signs the request in (auth.ts loginResolver, signInAs) before any
+// route of it runs. A route registered here reads its user with
+// signedInUser(request) (auth.ts); one registered outside has none. A route
+// with `config: { signsIn: true }` gets the checked login instead
+// (signedInLogin) and reads the user's row in its own statement: the feed,
+// one statement per request (issue 28).
 import type { FastifyPluginAsync } from 'fastify';
-import { userResolver } from './auth.ts';
-import { userOfToken, userTokenOf } from './user-token-auth.ts';
+import { loginResolver, signInAs, signInLater } from './auth.ts';
+import { loginOfToken, userTokenOf } from './user-token-auth.ts';
 import type { AppContext } from './context.ts';
 import { streamRoutes } from './routes/stream.ts';
 import { channelRoutes } from './routes/channels.ts';
@@ -18,12 +21,24 @@ import { telegramLinkRoutes } from './routes/telegram.ts';
 import { whyRoutes } from './routes/why.ts';
 
 export function signedInRoutes(ctx: AppContext): FastifyPluginAsync {
-  const resolveUser = userResolver(ctx);
+  const loginOf = loginResolver(ctx);
   return async (scope) => {
     scope.addHook('onRequest', async (request) => {
       // A signed user token (the embedded inbox, user-token-auth.ts), else the forward-auth header.
       const token = userTokenOf(request);
-      request.user = token === null ? await resolveUser(request) : await userOfToken(ctx, request, token);
+      const login = token === null ? loginOf(request) : await loginOfToken(ctx, request, token);
+      if (request.routeOptions.config.signsIn === true) request.login = login;
+      else request.user = await signInAs(ctx, request, login);
+    });
+    // A route that signs in itself failed, or was refused its input, before it signed in: its error is
+    // told in the user's language like every other error of the scope (error-handler.ts), so sign in now.
+    scope.addHook('onError', async (request) => {
+      if (request.user !== null || request.login === null) return;
+      try {
+        await signInLater(ctx, request);
+      } catch {
+        // The database is away (the error says so): the answer goes without the user's text.
+      }
     });
     await scope.register(meRoutes(ctx));
     await scope.register(channelRoutes(ctx));

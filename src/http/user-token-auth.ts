@@ -8,10 +8,7 @@
 // the page and its fragments — is a 403.
 import type { FastifyRequest } from 'fastify';
 import { verifyUserToken } from '../core/user-tokens.ts';
-import { signIn, type UserRow } from '../core/users.ts';
-import { toDate } from '../domain/time.ts';
 import { HadoError, unauthorized } from '../errors.ts';
-import { newUserDefaults } from './auth.ts';
 import type { AppContext } from './context.ts';
 
 /** The routes a user token may call: "METHOD /route/url". */
@@ -53,8 +50,8 @@ export function userTokenOf(request: FastifyRequest): string | null {
   return m[1]!;
 }
 
-/** Signs a token request in: checks the token, refuses the routes a token may not call, returns its user. */
-export async function userOfToken(ctx: AppContext, request: FastifyRequest, token: string): Promise<UserRow> {
+/** Signs a token request in: checks the token, refuses the routes a token may not call, returns its login (then auth.ts signInAs). */
+export async function loginOfToken(ctx: AppContext, request: FastifyRequest, token: string): Promise<string> {
   const claims = await verifyUserToken(ctx.db, ctx.clock, token);
   if (!TOKEN_ROUTES.has(routeKey(request))) {
     throw new HadoError(
@@ -65,9 +62,7 @@ export async function userOfToken(ctx: AppContext, request: FastifyRequest, toke
   }
   request.tokenSource = claims.source;
   request.tokenExp = claims.exp;
-  const { user, created } = await signIn(ctx.db, claims.login, newUserDefaults(ctx, request), toDate(ctx.clock.now()));
-  if (created) request.createdUserId = user.id;
-  return user;
+  return claims.login;
 }
 
 /** The source a token request is scoped to; null for a forward-auth request, which sees every source. */

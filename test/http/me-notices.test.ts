@@ -119,6 +119,33 @@ describe('GET /me/notices: keyset pages', () => {
   });
 });
 
+describe('GET /me/notices reads its user in its page’s statement (issue 28)', () => {
+  const usersNamed = (login: string) => t.store.db.selectFrom('users').select('id').where('login', '=', login).execute();
+
+  it('a login’s first page makes its user, as every signed-in request does', async () => {
+    const res = await feed(t, 'newcomer');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ notices: [], next_cursor: null, unread: 0, unread_label: '' });
+    expect(await usersNamed('newcomer')).toHaveLength(1);
+    expect((await feed(t, 'newcomer')).body.unread).toBe(0);
+  });
+
+  it('an empty page still carries the unread count', async () => {
+    await createMany(3);
+    const res = await feed(t, 'ana', 'filter=archived');
+    expect(res.body).toMatchObject({ notices: [], next_cursor: null, unread: 3, unread_label: '3' });
+  });
+
+  it('a refused page leaves no new user behind and tells its error in the user’s language', async () => {
+    for (const query of ['cursor=garbage', 'limit=0']) {
+      const res = await call(t, 'GET', `/me/notices?${query}`, { user: 'passer-by', headers: { 'accept-language': 'uk' } });
+      expect(res.status).toBe(422);
+      expect(res.body.error.text).toEqual(expect.any(String));
+      expect(await usersNamed('passer-by')).toHaveLength(0);
+    }
+  });
+});
+
 describe('unread count with every page, capped at 100', () => {
   it('counts unread in the inbox; "99+" from 100', async () => {
     await createMany(99);

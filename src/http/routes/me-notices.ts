@@ -1,11 +1,11 @@
 // The recipient's side of notices (SPEC B1 claim, B2 feed, B3 preferences),
 // signed in (signed-in.ts): /me/notices and /me/preferences.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { archiveNotices, claimNotice, getFeed, readNotices } from '../../core/notice-feed.ts';
+import { archiveNotices, claimNotice, getFeed, getFeedOfLogin, readNotices } from '../../core/notice-feed.ts';
 import { getGrid, putGrid } from '../../core/preferences.ts';
 import { toLocale } from '../../i18n/locales.ts';
 import type { AppContext } from '../context.ts';
-import { signedInUser } from '../auth.ts';
+import { signedInLogin, signedInUser, signInLater } from '../auth.ts';
 import { tokenSourceId } from '../user-token-auth.ts';
 import { FeedQuery, NoticeIds, PreferencesGrid } from '../notice-schemas.ts';
 import { SECURITY, TAGS } from '../openapi.ts';
@@ -30,15 +30,19 @@ export function meNoticesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           querystring: FeedQuery,
           response: { 200: FeedPage, ...errors(...ERR, 422) },
         },
+        // The user's lookup is the page's own statement (issue 28): one request, one statement.
+        config: { signsIn: true },
       },
       async (request) => {
         const { filter = 'inbox', limit, cursor } = request.query;
-        return getFeed(ctx.db, signedInUser(request).id, {
+        const opts = {
           filter,
           cursor: cursor ?? null,
           limit: Math.min(MAX_PAGE, limit === undefined ? DEFAULT_PAGE : Number(limit)),
           sourceId: tokenSourceId(request),
-        });
+        };
+        // A login's first request makes its user, then reads its (empty) feed as any other.
+        return (await getFeedOfLogin(ctx.db, signedInLogin(request), opts)) ?? getFeed(ctx.db, (await signInLater(ctx, request)).id, opts);
       },
     );
 
