@@ -46,7 +46,12 @@ describe('examples/conference/summary.py', () => {
   let token: string;
   beforeAll(async () => {
     smtp = await startFakeSmtp();
-    h = await createHarness({ now: new Date().toISOString(), env: { HADO_SMTP_URL: smtp.url, HADO_MAIL_FROM: 'Conference <hado@mail.example.org>' } });
+    // A fixed noon in UTC, the users' zone: the users' mails fall inside their active hours whatever the
+    // hour this suite runs at (with the real clock, a run at 21:50 UTC put them past 22:00, into quiet hours).
+    h = await createHarness({
+      now: '2026-06-10T12:00:00Z',
+      env: { HADO_DEFAULT_TZ: 'UTC', HADO_SMTP_URL: smtp.url, HADO_MAIL_FROM: 'Conference <hado@mail.example.org>' },
+    });
     url = await h.app.listen({ port: 0, host: '127.0.0.1' });
     token = await createSource(h, 'conference', ['provision', 'address']);
   }, 180_000);
