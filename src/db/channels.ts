@@ -44,7 +44,24 @@ export function presenceUser(row: { user_id: number; login: string; last_heartbe
   return { id: row.user_id, login: row.login, lastHeartbeatAt: row.last_heartbeat_at };
 }
 
-export function channelRecord(row: ChannelRow): ChannelRecord {
+/** The columns a ChannelRecord is made of: the tick reads only these (issue 28: no timestamps it never looks at). */
+const RECORD_COLUMNS = [
+  'id',
+  'user_id',
+  'type',
+  'enabled',
+  'confirmed',
+  'config',
+  'secret',
+  'presence_headers',
+  'last_seen_at',
+  'presence_timeouts',
+  'presence_backoff_until',
+  'previous_secret',
+  'previous_secret_until',
+] as const satisfies ReadonlyArray<keyof ChannelRow>;
+
+export function channelRecord(row: Pick<ChannelRow, (typeof RECORD_COLUMNS)[number]>): ChannelRecord {
   return {
     id: row.id,
     userId: row.user_id,
@@ -66,7 +83,7 @@ export async function channelsOfUsers(db: Db, userIds: number[]): Promise<Map<nu
   const out = new Map<number, ChannelRecord[]>();
   if (userIds.length === 0) return out;
   // One array parameter, not `IN ($1 … $n)`: a 1 % tick asks for thousands of users (issue 28).
-  const rows = await db.selectFrom('channels').selectAll().where(sql<boolean>`user_id = ANY(${userIds}::bigint[])`).orderBy('id').execute();
+  const rows = await db.selectFrom('channels').select(RECORD_COLUMNS).where(sql<boolean>`user_id = ANY(${userIds}::bigint[])`).orderBy('id').execute();
   for (const row of rows) {
     if (row.user_id === null) continue;
     const list = out.get(row.user_id) ?? [];

@@ -369,31 +369,24 @@ export async function lockDueCandidates(db: Db, now: Date, ids: number[]): Promi
 }
 
 /**
- * These candidates row-locked, as in lockDueCandidates, but only their ids and
- * row versions (issue 28: the full re-read of 10,000 rows was the tick's
- * biggest query): the caller re-reads in full only the rows whose version moved.
+ * The tick's writes (issue 28), without locking its candidates first: each
+ * event's next_check_at (null: kept as it is) is written only where the event,
+ * its user and its source are still the versions the tick decided on — the
+ * UPDATE locks each row and, under a concurrent commit, compares the row's
+ * newest version. Returns the ids written; the others moved since the tick
+ * read them (an Ack, a Done, a new date, new quiet hours) and must be read
+ * again (lockDueCandidates).
  */
-export async function lockDueVersions(db: Db, now: Date, ids: number[]): Promise<Array<{ id: number; version: string }>> {
-  const rows = await db
-    .selectFrom('events')
-    .innerJoin('users', 'users.id', 'events.user_id')
-    .innerJoin('sources', 'sources.id', 'events.source_id')
-    .select(['events.id', rowVersions.as('version')])
-    .where(reminding)
-    .where('events.next_check_at', '<=', now)
-    .where(sql<boolean>`events.id = ANY(${ids}::bigint[])`)
-    .orderBy('events.id')
-    .forUpdate('events')
-    .execute();
-  return rows.map((r) => ({ id: Number(r.id), version: r.version }));
-}
-
-/** Writes many events' next_check_at in one statement. */
-export async function setNextChecks(db: Db, checks: Array<{ id: number; next: Date }>): Promise<void> {
-  if (checks.length === 0) return;
-  await sql`
-    UPDATE events SET next_check_at = v.next
-    FROM (SELECT unnest(${checks.map((c) => c.id)}::bigint[]) AS id,
-                 unnest(${checks.map((c) => c.next)}::timestamptz[]) AS next) v
-    WHERE events.id = v.id`.execute(db);
+export async function setNextChecksIfUnmoved(db: Db, writes: Array<{ id: number; version: string; next: Date | null }>): Promise<Set<number>> {
+  if (writes.length === 0) return new Set();
+  const res = await sql<{ id: number }>`
+    UPDATE events SET next_check_at = COALESCE(v.next, events.next_check_at)
+    FROM (SELECT unnest(${writes.map((w) => w.id)}::bigint[]) AS id,
+                 unnest(${writes.map((w) => w.version)}::text[]) AS version,
+                 unnest(${writes.map((w) => w.next)}::timestamptz[]) AS next) v,
+         users, sources
+    WHERE events.id = v.id AND users.id = events.user_id AND sources.id = events.source_id
+      AND ${rowVersions} = v.version
+    RETURNING events.id`.execute(db);
+  return new Set(res.rows.map((r) => Number(r.id)));
 }

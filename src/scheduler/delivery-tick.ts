@@ -8,16 +8,19 @@
 // next_check_at, so an idle tick is one index probe whatever the table size.
 //
 // Safety: the whole tick holds a transaction-level advisory lock, so two
-// schedulers never tick at once; the write phase also locks the candidate
-// rows and re-reads them (an Ack or Done that landed while presence was being
-// asked is honoured), and UNIQUE (event_id, channel_id, window_start) with
+// schedulers never tick at once (and no other writer adds an event's
+// deliveries, so phase 1's in-window answer still holds in phase 2). The
+// write phase writes only the rows that have not moved since phase 1 read
+// them — one UPDATE compares and locks their versions — and reads again,
+// locked, the ones that did (an Ack or Done that landed while presence was
+// being asked is honoured); UNIQUE (event_id, channel_id, window_start) with
 // ON CONFLICT DO NOTHING insures the rest.
 import type { PresenceCache } from '../channels/presence.ts';
 import { outboxRows } from '../core/outbox.ts';
 import { type ChannelRecord, channelsOfUsers, liveChannelIds, type PresenceUser, presenceUser } from '../db/channels.ts';
 import type { Db } from '../db/connect.ts';
 import { eventsDeliveredInWindow, insertDeliveries, type DeliveryInsert } from '../db/deliveries.ts';
-import { type DueCandidate, dueCandidates, lockDueCandidates, lockDueVersions, setNextChecks } from '../db/events.ts';
+import { type DueCandidate, dueCandidates, lockDueCandidates, setNextChecksIfUnmoved } from '../db/events.ts';
 import { exclusively } from '../db/locks.ts';
 import { eventDates, settingsMemo } from '../db/rows.ts';
 import type { ChannelType, Presence } from '../domain/channels.ts';
@@ -177,8 +180,14 @@ function decideOne(p: Prepared, now: Instant, cfg: WindowConfig, delivered: bool
 const openWindows = (batch: Prepared[]) =>
   batch.flatMap((p) => (p.plan.window === null ? [] : [{ id: p.row.id, start: toDate(p.plan.window.start), end: toDate(p.plan.window.end) }]));
 
-/** Phase 1's read, no row locks: who needs presence, and their answers. */
-async function askPresence(trx: Db, first: Prepared[], now: Instant, opts: DeliveryTickOptions, lap: (phase: string) => void): Promise<Map<number, Presence>> {
+/** Phase 1's read, no row locks: who needs presence, their answers, and the events already delivered in their open window. */
+async function askPresence(
+  trx: Db,
+  first: Prepared[],
+  now: Instant,
+  opts: DeliveryTickOptions,
+  lap: (phase: string) => void,
+): Promise<{ presence: Map<number, Presence>; done: Set<number> }> {
   const windows = openWindows(first);
   lap('delivery: plans (Node)');
   const done = await eventsDeliveredInWindow(trx, windows);
@@ -195,36 +204,34 @@ async function askPresence(trx: Db, first: Prepared[], now: Instant, opts: Deliv
     now,
   );
   lap('delivery: presence');
-  return presence;
+  return { presence, done };
 }
 
 /**
- * Phase 2's read: the candidates locked, and as they are now (an Ack or Done
- * may have landed while presence was asked). Only the rows whose version
- * moved are read again in full; the others are phase 1's. In the order the
- * tick always wrote them: by candidate, in runs of WRITE_BATCH sorted by id
- * (so the outbox rows keep their ids' order).
+ * The order the tick writes in: by candidate, in runs of WRITE_BATCH sorted
+ * by id (so the outbox rows keep their ids' order, as when the tick wrote in
+ * batches).
  */
-async function relock(trx: Db, nowDate: Date, candidates: DueCandidate[]): Promise<DueCandidate[]> {
-  const seen = new Map(candidates.map((c, i) => [c.id, { row: c, run: Math.floor(i / WRITE_BATCH) }]));
-  const locked = await lockDueVersions(
-    trx,
-    nowDate,
-    candidates.map((c) => c.id),
-  );
-  const moved = new Set(locked.filter((l) => seen.get(l.id)!.row.version !== l.version).map((l) => l.id));
-  const fresh = new Map((moved.size === 0 ? [] : await lockDueCandidates(trx, nowDate, [...moved])).map((r) => [r.id, r]));
-  const rows = locked.flatMap((l) => {
-    const row = moved.has(l.id) ? fresh.get(l.id) : seen.get(l.id)!.row;
-    return row ? [row] : [];
-  });
-  return rows.sort((a, b) => seen.get(a.id)!.run - seen.get(b.id)!.run || a.id - b.id);
+function inWriteOrder(prepared: Prepared[]): Prepared[] {
+  const run = (i: number) => Math.floor(i / WRITE_BATCH);
+  return prepared
+    .map((p, i) => ({ p, run: run(i) }))
+    .sort((a, b) => a.run - b.run || a.p.row.id - b.p.row.id)
+    .map((x) => x.p);
+}
+
+/** What the tick writes for one event: its next look (null: unchanged), at the version it was decided on. */
+interface Write {
+  id: number;
+  version: string;
+  next: Date | null;
 }
 
 interface Outcome {
   decisions: TickDecision[];
   inserts: DeliveryInsert[];
-  checks: Array<{ id: number; next: Date }>;
+  /** The events with an outbox row or a next look to write (a waiting event writes nothing). */
+  writes: Write[];
 }
 
 /** Phase 2's decisions in Node: the outbox rows, the next looks and the report. */
@@ -237,19 +244,19 @@ function decideAll(
   presence: ReadonlyMap<number, Presence>,
 ): Outcome {
   const nowDate = toDate(now);
-  const out: Outcome = { decisions: [], inserts: [], checks: [] };
+  const out: Outcome = { decisions: [], inserts: [], writes: [] };
   for (const p of batch) {
     const d = decideOne(p, now, cfg, delivered.has(p.row.id), presence);
     const to = d.kind === 'deliver' ? p.channels.filter((c) => d.channelIds.includes(c.id)) : [];
-    if (d.kind === 'deliver') {
-      out.inserts.push(...outboxRows({ eventId: p.row.id, round: p.row.round, windowStart: toDate(d.windowStart) }, to, nowDate));
-    }
+    const rows = d.kind === 'deliver' ? outboxRows({ eventId: p.row.id, round: p.row.round, windowStart: toDate(d.windowStart) }, to, nowDate) : [];
+    out.inserts.push(...rows);
     const window = p.plan.window;
     const closed = closedWindowStart(d, window);
     // Waiting (an open window, not closed, not quiet) is looked at again next tick: nextCheckAt says `now`.
     const next = d.why === 'waiting' ? now : (plans.next(p.plan, p.row.quiet_until, closed) ?? now);
     // A waiting event stays due (its next_check_at has come): rewriting it would only cost an index update.
-    if (Temporal.Instant.compare(next, now) > 0) out.checks.push({ id: p.row.id, next: toDate(next) });
+    const later = Temporal.Instant.compare(next, now) > 0;
+    if (later || rows.length > 0) out.writes.push({ id: p.row.id, version: p.row.version, next: later ? toDate(next) : null });
     out.decisions.push({
       event: { id: p.row.id, source: p.row.source, sourceRef: p.row.source_ref, topic: p.row.topic, user: p.row.login, state: p.plan.state },
       window: window ? { start: iso(window.start), end: iso(window.end), fallbackAt: window.fallbackAt ? iso(window.fallbackAt) : null } : null,
@@ -260,6 +267,36 @@ function decideAll(
     });
   }
   return out;
+}
+
+/**
+ * The events that moved between the phases (their write found another
+ * version): read again, locked — the ones no longer due drop out — decided
+ * again on the same presence answers and written. Their new decisions take
+ * the old ones' places in the report, and their outbox rows replace the old.
+ */
+async function decideMoved(
+  trx: Db,
+  now: Instant,
+  opts: DeliveryTickOptions,
+  plans: TickPlans,
+  channels: Map<number, ChannelRecord[]>,
+  presence: ReadonlyMap<number, Presence>,
+  first: Outcome,
+  moved: number[],
+): Promise<Outcome> {
+  const rows = await lockDueCandidates(trx, toDate(now), moved);
+  const again = prepare(rows, channels, plans);
+  const delivered = await eventsDeliveredInWindow(trx, openWindows(again));
+  const second = decideAll(again, now, opts.cfg, plans, delivered, presence);
+  await setNextChecksIfUnmoved(trx, second.writes);
+  const gone = new Set(moved);
+  const redecided = new Map(second.decisions.map((d) => [d.event.id, d]));
+  return {
+    decisions: first.decisions.flatMap((d) => (gone.has(d.event.id) ? (redecided.has(d.event.id) ? [redecided.get(d.event.id)!] : []) : [d])),
+    inserts: [...first.inserts.filter((r) => !gone.has(r.event_id!)), ...second.inserts],
+    writes: [...first.writes, ...second.writes],
+  };
 }
 
 /**
@@ -281,19 +318,17 @@ export async function deliveryTick(db: Db, now: Instant, opts: DeliveryTickOptio
     // Read once per tick (issue 28: once per write batch as well cost 6 reads at 1%), inside the tick's transaction.
     const channels = await channelsOfUsers(trx, userIds);
     lap('delivery: channels read');
-    const presence = await askPresence(trx, prepare(candidates, channels, plans), now, opts, lap);
+    const prepared = prepare(candidates, channels, plans);
+    const { presence, done } = await askPresence(trx, prepared, now, opts, lap);
 
-    // Phase 2: lock the candidates, re-read what moved, decide and write — one statement each for the whole tick.
-    const rows = await relock(trx, nowDate, candidates);
-    lap('delivery: locked re-read');
-    if (rows.length === 0) return [];
-    const batch = prepare(rows, channels, plans);
-    const windows = openWindows(batch);
-    lap('delivery: plans (Node)');
-    const delivered = await eventsDeliveredInWindow(trx, windows);
-    lap('delivery: in-window check');
-    const { decisions, inserts, checks } = decideAll(batch, now, cfg, plans, delivered, presence);
+    // Phase 2: decide on phase 1's rows, then write those that have not moved since — one statement each for the whole tick.
+    const first = decideAll(inWriteOrder(prepared), now, cfg, plans, done, presence);
     lap('delivery: decide (Node)');
+    const written = await setNextChecksIfUnmoved(trx, first.writes);
+    lap('delivery: next_check_at update');
+    const moved = first.writes.filter((w) => !written.has(w.id)).map((w) => w.id);
+    const { decisions, inserts } = moved.length === 0 ? first : await decideMoved(trx, now, opts, plans, channels, presence, first, moved);
+    lap('delivery: moved rows');
     // A channel switched off or deleted while presence was asked gets nothing.
     const live = await liveChannelIds(trx, [...new Set(inserts.map((r) => r.channel_id))]);
     lap('delivery: live channels');
@@ -302,9 +337,6 @@ export async function deliveryTick(db: Db, now: Instant, opts: DeliveryTickOptio
       inserts.filter((r) => live.has(r.channel_id)),
     );
     lap('delivery: inserts');
-    // One statement for the tick's next looks (rows are already locked by relock).
-    await setNextChecks(trx, checks);
-    lap('delivery: next_check_at update');
     return decisions;
   });
   lap('delivery: commit');
