@@ -5,16 +5,18 @@
 // from the shared list — checks every answer, and replies with each request's
 // milliseconds.
 interface Phase {
-  base: string;
+  /** The servers' addresses: client k sends to bases[k mod n] (bench/feed --servers). */
+  bases: string[];
   requests: Array<[string, string]>;
   clients: number;
 }
 
-async function run({ base, requests, clients }: Phase): Promise<number[]> {
+async function run({ bases, requests, clients }: Phase): Promise<number[]> {
   const ms: number[] = [];
   let next = 0;
   await Promise.all(
-    Array.from({ length: clients }, async () => {
+    Array.from({ length: clients }, async (_, k) => {
+      const base = bases[k % bases.length]!;
       while (next < requests.length) {
         const [path, login] = requests[next++]!;
         const t0 = performance.now();

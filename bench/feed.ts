@@ -5,7 +5,7 @@
 // p99 < 20 ms.
 //
 //   npx tsx bench/feed.ts [--users 1000] [--per-user 10000] [--fanout 10]
-//                         [--requests 2000] [--clients 8] [--quick] [--keep] [--reuse <database>]
+//                         [--requests 2000] [--clients 8] [--servers 1] [--quick] [--keep] [--reuse <database>]
 //
 // Loading is SQL only (generate_series), not the API: 1,000,000 notices of
 // 10 recipients each give every user exactly 10,000 feed rows, spread over
@@ -23,23 +23,23 @@
 //   deep page   — a page from a cursor at a random depth of the feed;
 //   unread page — GET /me/notices?filter=unread.
 // --quick measures the first page only, 1 and --clients, twice in turns.
+// --servers N: the app in N processes (this one and N − 1 children,
+// bench/feed-server.ts), as N `hado serve` behind a balancer; client k sends
+// to server k mod N, and the server CPU is the sum over the N processes.
 // Beside p50/p99, figures the machine's load does not move: the server's CPU
 // per request, and per request the database's buffers touched, tuples and
 // transactions (pg_stat_database of the bench database).
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
-import pino from 'pino';
-import { FakeClock } from '../src/clock.ts';
-import { loadConfig } from '../src/config.ts';
 import { encodeCursor } from '../src/core/notice-feed.ts';
 import { openStore, type Store } from '../src/db/connect.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { buildApp } from '../src/http/app.ts';
-import { buildContext } from '../src/runtime.ts';
+import { FEED_NOW, startFeedServer } from './feed-server.ts';
 import { adminQuery, step } from './support.ts';
 
 const { values: args } = parseArgs({
@@ -52,6 +52,7 @@ const { values: args } = parseArgs({
     reuse: { type: 'string' },
     clients: { type: 'string', default: '8' },
     quick: { type: 'boolean', default: false },
+    servers: { type: 'string', default: '1' },
   },
 });
 const USERS = Number(args.users);
@@ -59,10 +60,11 @@ const PER_USER = Number(args['per-user']);
 const FANOUT = Number(args.fanout);
 const REQUESTS = Number(args.requests);
 const CLIENTS = Number(args.clients);
+const SERVERS = Number(args.servers);
 const NOTICES = (USERS * PER_USER) / FANOUT;
 if (!Number.isInteger(NOTICES) || USERS % FANOUT !== 0) throw new Error('--users must be a multiple of --fanout');
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const NOW = '2026-08-01T12:00:00Z';
+const NOW = FEED_NOW;
 
 const admin = (query: string): Promise<void> => adminQuery(ADMIN_URL, query);
 
@@ -125,6 +127,16 @@ async function load(store: Store): Promise<void> {
   });
 }
 
+/** Busy CPU time of the whole machine so far, ms (user + nice + system + irq + softirq + steal of /proc/stat); NaN where there is none. */
+function machineBusyMs(): number {
+  try {
+    const [, user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
+    return ((user! + nice! + system! + irq! + softirq! + steal!) * 1000) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return Number.NaN;
+  }
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
@@ -144,8 +156,12 @@ interface DbCounters {
 }
 
 interface PhaseStats extends Stats {
-  /** This process's CPU (the server's: the clients are another process), ms per request. */
+  /** The servers' CPU (the clients are another process), ms per request. */
   cpu: number;
+  /** The whole machine's busy CPU (servers, PostgreSQL, clients: /proc/stat), ms per request; NaN off Linux. */
+  machine: number;
+  /** Requests answered per second of the phase's wall time. */
+  rate: number;
   /** Shared buffers touched (hit + read), tuples returned + fetched, and transactions, per request. */
   blocks: number;
   tuples: number;
@@ -155,6 +171,30 @@ interface PhaseStats extends Stats {
 function stats(name: string, ms: number[]): Stats {
   const s = [...ms].sort((a, b) => a - b);
   return { name, n: s.length, p50: percentile(s, 50), p99: percentile(s, 99), max: s[s.length - 1]! };
+}
+
+/** A server in a child process (bench/feed-server.ts): its address, its CPU time on demand, and its end. */
+async function childServer(databaseUrl: string): Promise<{ base: string; cpu: () => Promise<number>; close: () => Promise<void> }> {
+  const child = fork(fileURLToPath(new URL('./feed-server.ts', import.meta.url)), ['--child', databaseUrl]);
+  const { base } = await new Promise<{ base: string }>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as { base: string }));
+    child.once('exit', (code) => reject(new Error(`feed server exited with ${code}`)));
+  });
+  const ask = () =>
+    new Promise<number>((resolve) => {
+      child.once('message', (m) => {
+        const { cpu } = m as { cpu: NodeJS.CpuUsage };
+        resolve(cpu.user + cpu.system);
+      });
+      child.send('cpu');
+    });
+  const close = () =>
+    new Promise<void>((resolve) => {
+      child.removeAllListeners('exit');
+      child.once('exit', () => resolve());
+      child.send('close');
+    });
+  return { base, cpu: ask, close };
 }
 
 async function main(): Promise<void> {
@@ -172,11 +212,10 @@ async function main(): Promise<void> {
     `.execute(store.db);
     console.log(`Database ${name}: notices ${size.rows[0]!.notices}, notice_recipients ${size.rows[0]!.recipients} (with indexes)`);
 
-    const config = loadConfig({ HADO_DEFAULT_TZ: 'Europe/Madrid', HADO_LOCAL_USER: '', DATABASE_URL: url.toString(), HADO_RATE_LIMIT_API: '0' });
-    const ctx = buildContext(store, config, new FakeClock(NOW));
-    // The server's logger at its default level, written nowhere: the request log lines are part of the cost.
-    const app = await buildApp(ctx, { logger: pino({ level: 'info' }, pino.destination({ dest: os.devNull, sync: true })) });
-    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    const server = await startFeedServer(url.toString());
+    const children = await Promise.all(Array.from({ length: SERVERS - 1 }, () => childServer(url.toString())));
+    const bases = [server.base, ...children.map((c) => c.base)];
+    const base = server.base;
     const login = (i: number) => `user${String(i).padStart(5, '0')}`;
     let seed = 42;
     const rand = (n: number) => {
@@ -184,17 +223,17 @@ async function main(): Promise<void> {
       return seed % n;
     };
 
-    async function get(path: string, user: string): Promise<{ ms: number; body: { notices: unknown[]; unread: number } }> {
+    async function get(path: string, user: string, at = base): Promise<{ ms: number; body: { notices: unknown[]; unread: number } }> {
       const t0 = performance.now();
-      const res = await fetch(`${base}${path}`, { headers: { 'x-remote-user': user } });
+      const res = await fetch(`${at}${path}`, { headers: { 'x-remote-user': user } });
       const text = await res.text();
       const ms = performance.now() - t0;
       if (res.status !== 200) throw new Error(`${path} → ${res.status}: ${text.slice(0, 300)}`);
       return { ms, body: JSON.parse(text) };
     }
 
-    // Warm-up: every user once (user rows, plans, the pool's connections).
-    for (let i = 0; i < USERS; i++) await get('/me/notices?limit=1', login(i));
+    // Warm-up: every user once on every server (user rows, plans, the pools' connections).
+    for (const b of bases) for (let i = 0; i < USERS; i++) await get('/me/notices?limit=1', login(i), b);
     const first = await get('/me/notices', login(0));
     if (first.body.notices.length !== 30 || first.body.unread === 0) {
       throw new Error(`unexpected first page: ${first.body.notices.length} rows, unread ${first.body.unread}`);
@@ -206,22 +245,34 @@ async function main(): Promise<void> {
     /** One phase from the client process; beside the latencies, what the load does not move: this (server) process's CPU and the database's work, per request. */
     async function phase(name: string, requests: Array<[string, string]>, n: number): Promise<void> {
       const db0 = await dbCounters();
-      const cpu0 = process.cpuUsage();
+      const cpu0 = await serversCpu();
+      const busy0 = machineBusyMs();
+      const t0 = performance.now();
       const answer = await new Promise<{ ms?: number[]; error?: string }>((resolve) => {
         clients.once('message', resolve);
-        clients.send({ base, requests, clients: n });
+        clients.send({ bases, requests, clients: n });
       });
-      const cpu = process.cpuUsage(cpu0);
+      const wall = performance.now() - t0;
+      const busy = machineBusyMs() - busy0;
+      const cpu = (await serversCpu()) - cpu0;
       if (answer.error) throw new Error(answer.error);
       const db1 = await dbCounters();
       const per = (k: keyof DbCounters) => (db1[k] - db0[k]) / requests.length;
       results.push({
         ...stats(name, answer.ms!),
-        cpu: (cpu.user + cpu.system) / 1000 / requests.length,
+        cpu: cpu / 1000 / requests.length,
+        machine: busy / requests.length,
+        rate: requests.length / (wall / 1000),
         blocks: per('blocks'),
         tuples: per('tuples'),
         xacts: per('xacts'),
       });
+    }
+    /** The servers' CPU time so far, µs: this process's and each child's. */
+    async function serversCpu(): Promise<number> {
+      const own = process.cpuUsage();
+      const theirs = await Promise.all(children.map((c) => c.cpu()));
+      return own.user + own.system + theirs.reduce((a, b) => a + b, 0);
     }
     async function dbCounters(): Promise<DbCounters> {
       // A backend reports its counters when idle, at most once a second (PostgreSQL 15).
@@ -272,7 +323,8 @@ async function main(): Promise<void> {
       );
     }
     clients.disconnect();
-    await app.close();
+    await Promise.all(children.map((c) => c.close()));
+    await server.close();
 
     const plan = await sql<{ 'QUERY PLAN': string }>`
       EXPLAIN (ANALYZE, BUFFERS)
@@ -284,16 +336,27 @@ async function main(): Promise<void> {
     console.log('');
     console.log(
       `bench/feed — ${USERS} users × ${PER_USER.toLocaleString()} notices each (${(USERS * PER_USER).toLocaleString()} feed rows), ` +
-        `PostgreSQL, Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), ` +
+        `${SERVERS} server process${SERVERS === 1 ? '' : 'es'}, PostgreSQL, Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), ` +
         `load average ${os
           .loadavg()
           .map((l) => l.toFixed(1))
           .join(' ')}`,
     );
-    console.log('| request | n | p50 ms | p99 ms | max ms | server CPU ms/req | DB buffers/req | DB tuples/req | DB xacts/req |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+    console.log('| request | n | p50 ms | p99 ms | max ms | req/s | server CPU ms/req | machine CPU ms/req | DB buffers/req | DB tuples/req | DB xacts/req |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const r of results) {
-      const cells = [r.n, r.p50.toFixed(2), r.p99.toFixed(2), r.max.toFixed(2), r.cpu.toFixed(3), r.blocks.toFixed(1), r.tuples.toFixed(1), r.xacts.toFixed(2)];
+      const cells = [
+        r.n,
+        r.p50.toFixed(2),
+        r.p99.toFixed(2),
+        r.max.toFixed(2),
+        r.rate.toFixed(0),
+        r.cpu.toFixed(3),
+        r.machine.toFixed(3),
+        r.blocks.toFixed(1),
+        r.tuples.toFixed(1),
+        r.xacts.toFixed(2),
+      ];
       console.log(`| ${r.name} | ${cells.join(' | ')} |`);
     }
     const single = results.filter((r) => !r.name.includes('clients') && !r.name.startsWith('baseline'));
