@@ -2,7 +2,6 @@
 // loopback (presence, DM open, post, update, errors, 429) and signed
 // interaction requests to /hooks/slack — forged and stale ones included —
 // while a fake clock drives the scheduler and the worker.
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderSlack } from '../../src/channels/slack/message.ts';
 import { verifySlackSignature } from '../../src/channels/slack/interactions.ts';
@@ -10,11 +9,12 @@ import { Temporal } from '../../src/domain/time.ts';
 import { createHarness, type Harness } from '../delivery/harness.ts';
 import { call } from '../support/app.ts';
 import { type FakeSlack, startFakeSlack } from '../support/fake-slack.ts';
+import { postSlackInteraction, slackPress, slackSignature } from '../support/slack-interaction.ts';
 
 const SECRET = 'abcdef0123456789abcdef0123456789';
 const MADRID = 'Europe/Madrid';
 const madrid = (wall: string): string => Temporal.PlainDateTime.from(wall).toZonedDateTime(MADRID).toInstant().toString();
-const sign = (ts: number, body: string, secret = SECRET) => `v0=${createHmac('sha256', secret).update(`v0:${ts}:${body}`).digest('hex')}`;
+const sign = (ts: number, body: string, secret = SECRET) => slackSignature(secret, ts, body);
 
 /** The value (the action token) of the button `actionId` in a message's blocks: the database keeps only its hash once sent. */
 function buttonValue(node: unknown, actionId: string): string | undefined {
@@ -86,28 +86,9 @@ describe('Slack through the day against a fake Web API', () => {
   let slack: FakeSlack;
   let channelId: number;
   const nowSeconds = () => Math.floor(h.clock.now().epochMilliseconds / 1000);
-  const interact = (payload: unknown, opts: { ts?: number; secret?: string; signature?: string } = {}) => {
-    const body = `payload=${encodeURIComponent(JSON.stringify(payload))}`;
-    const ts = opts.ts ?? nowSeconds();
-    return h.app.inject({
-      method: 'POST',
-      url: '/hooks/slack',
-      headers: {
-        host: 'hado.example.org',
-        'content-type': 'application/x-www-form-urlencoded',
-        'x-slack-request-timestamp': String(ts),
-        'x-slack-signature': opts.signature ?? sign(ts, body, opts.secret),
-      },
-      payload: body,
-    });
-  };
-  const press = (user: string, actionId: string, value: string, channel: string, ts = '1.000100') => ({
-    type: 'block_actions',
-    user: { id: user },
-    container: { type: 'message', channel_id: channel, message_ts: ts },
-    channel: { id: channel },
-    actions: [{ action_id: actionId, value }],
-  });
+  const interact = (payload: unknown, opts: { ts?: number; secret?: string; signature?: string } = {}) =>
+    postSlackInteraction(h, opts.secret ?? SECRET, payload, opts);
+  const press = slackPress;
   const settle = () => h.ctx.channels.idle();
 
   beforeAll(async () => {

@@ -4,12 +4,12 @@
 // someone. Every text and mrkdwn field Hado sends (fallback text, section,
 // buttons, context) is now escaped per Slack's formatting rules. Checked on
 // the wire, against the fake Slack Web API, through the scheduler and worker.
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Temporal } from '../../src/domain/time.ts';
 import { createHarness, type Harness } from '../delivery/harness.ts';
 import { call } from '../support/app.ts';
 import { type FakeSlack, type SlackCall, startFakeSlack } from '../support/fake-slack.ts';
+import { postSlackInteraction, slackPress } from '../support/slack-interaction.ts';
 
 const SECRET = 'abcdef0123456789abcdef0123456789';
 const madrid = (wall: string): string => Temporal.PlainDateTime.from(wall).toZonedDateTime('Europe/Madrid').toInstant().toString();
@@ -42,26 +42,7 @@ describe('Slack text is escaped on the wire', () => {
   const DM = 'D0ANA';
 
   const press = async (actionId: string, value: string, ts: string) => {
-    const payload = {
-      type: 'block_actions',
-      user: { id: 'U0ANA' },
-      container: { type: 'message', channel_id: DM, message_ts: ts },
-      channel: { id: DM },
-      actions: [{ action_id: actionId, value }],
-    };
-    const body = `payload=${encodeURIComponent(JSON.stringify(payload))}`;
-    const now = Math.floor(h.clock.now().epochMilliseconds / 1000);
-    const res = await h.app.inject({
-      method: 'POST',
-      url: '/hooks/slack',
-      headers: {
-        host: 'hado.example.org',
-        'content-type': 'application/x-www-form-urlencoded',
-        'x-slack-request-timestamp': String(now),
-        'x-slack-signature': `v0=${createHmac('sha256', SECRET).update(`v0:${now}:${body}`).digest('hex')}`,
-      },
-      payload: body,
-    });
+    const res = await postSlackInteraction(h, SECRET, slackPress('U0ANA', actionId, value, DM, ts));
     expect(res.statusCode).toBe(200);
     await h.ctx.channels.idle();
   };

@@ -1,11 +1,11 @@
 // Linking a Slack or an email channel the way a person does, for tests that
 // need one confirmed: Slack's Confirm button pressed on the DM (the payload
 // signed as Slack signs it), the email's confirmation link opened.
-import { createHmac } from 'node:crypto';
 import { expect } from 'vitest';
 import type { Harness } from '../delivery/harness.ts';
 import { call } from './app.ts';
 import type { FakeSlack } from './fake-slack.ts';
+import { postSlackInteraction, slackPress } from './slack-interaction.ts';
 import type { FakeSmtp } from './smtp.ts';
 
 type Block = { type: string; elements?: Array<Record<string, unknown>> };
@@ -16,26 +16,7 @@ export async function confirmSlack(h: Harness, slack: FakeSlack, secret: string,
   expect(res.status).toBe(201);
   const dm: string = res.body.channel.config.dm_channel;
   const confirm = (slack.posts(dm).at(-1)!.args.blocks as Block[]).find((b) => b.type === 'actions')!.elements![0]!;
-  const payload = {
-    type: 'block_actions',
-    user: { id: slackUser },
-    container: { type: 'message', channel_id: dm, message_ts: '1.000100' },
-    channel: { id: dm },
-    actions: [{ action_id: 'hado_confirm', value: confirm.value }],
-  };
-  const body = `payload=${encodeURIComponent(JSON.stringify(payload))}`;
-  const ts = Math.floor(h.clock.now().epochMilliseconds / 1000);
-  const pressed = await h.app.inject({
-    method: 'POST',
-    url: '/hooks/slack',
-    headers: {
-      host: 'hado.example.org',
-      'content-type': 'application/x-www-form-urlencoded',
-      'x-slack-request-timestamp': String(ts),
-      'x-slack-signature': `v0=${createHmac('sha256', secret).update(`v0:${ts}:${body}`).digest('hex')}`,
-    },
-    payload: body,
-  });
+  const pressed = await postSlackInteraction(h, secret, slackPress(slackUser, 'hado_confirm', String(confirm.value), dm));
   expect(pressed.statusCode).toBe(200);
   await h.ctx.channels.idle();
   const listed = await call(h, 'GET', '/me/channels', { user });
