@@ -82,6 +82,7 @@ interface Prepared {
   plan: Plan;
   presenceUser: PresenceUser;
   channels: ChannelRecord[];
+  quietUntil: Instant;
 }
 
 /** The candidate query alone (for bench/tick): reminding events whose next_check_at has come. */
@@ -107,6 +108,8 @@ class TickPlans {
   private readonly plans = new Map<string, Plan>();
   private readonly nexts = new Map<string, Instant | null>();
   private readonly settingsOf = settingsMemo();
+  private readonly instants = new Map<number, Instant>();
+  private readonly texts = new Map<number, string>();
   readonly windows: WindowCache;
 
   constructor(
@@ -131,8 +134,30 @@ class TickPlans {
     return plan;
   }
 
-  next(plan: Plan, quietUntil: Date, closed: Instant | null): Instant | null {
-    const key = `${plan.key}|${quietUntil.getTime()}|${closed?.epochMilliseconds}`;
+  /** A column's instant, made once per distinct value in the tick (most quiet_until are the epoch: never acked). */
+  instant(at: Date): Instant {
+    const ms = at.getTime();
+    let i = this.instants.get(ms);
+    if (i === undefined) {
+      i = fromDate(at);
+      this.instants.set(ms, i);
+    }
+    return i;
+  }
+
+  /** iso(), once per distinct instant: windows and next looks repeat across the events of a zone. */
+  text(at: Instant): string {
+    const ms = at.epochMilliseconds;
+    let t = this.texts.get(ms);
+    if (t === undefined) {
+      t = iso(at);
+      this.texts.set(ms, t);
+    }
+    return t;
+  }
+
+  next(plan: Plan, quietUntil: Instant, closed: Instant | null): Instant | null {
+    const key = `${plan.key}|${quietUntil.epochMilliseconds}|${closed?.epochMilliseconds}`;
     if (!this.nexts.has(key)) {
       this.nexts.set(
         key,
@@ -140,7 +165,7 @@ class TickPlans {
           state: plan.state,
           ev: plan.dates,
           user: plan.user,
-          quietUntil: fromDate(quietUntil),
+          quietUntil,
           now: this.now,
           cfg: this.cfg,
           closedWindowStart: closed,
@@ -158,6 +183,7 @@ function prepare(rows: DueCandidate[], channels: Map<number, ChannelRecord[]>, p
     plan: plans.plan(row),
     presenceUser: presenceUser(row),
     channels: channels.get(row.user_id) ?? [],
+    quietUntil: plans.instant(row.quiet_until),
   }));
 }
 
@@ -165,7 +191,7 @@ function decideOne(p: Prepared, now: Instant, cfg: WindowConfig, delivered: bool
   return decide({
     state: p.plan.state,
     ev: p.plan.dates,
-    quietUntil: fromDate(p.row.quiet_until),
+    quietUntil: p.quietUntil,
     now,
     user: p.plan.user,
     cfg,
@@ -253,17 +279,19 @@ function decideAll(
     const window = p.plan.window;
     const closed = closedWindowStart(d, window);
     // Waiting (an open window, not closed, not quiet) is looked at again next tick: nextCheckAt says `now`.
-    const next = d.why === 'waiting' ? now : (plans.next(p.plan, p.row.quiet_until, closed) ?? now);
+    const next = d.why === 'waiting' ? now : (plans.next(p.plan, p.quietUntil, closed) ?? now);
     // A waiting event stays due (its next_check_at has come): rewriting it would only cost an index update.
     const later = Temporal.Instant.compare(next, now) > 0;
     if (later || rows.length > 0) out.writes.push({ id: p.row.id, version: p.row.version, next: later ? toDate(next) : null });
     out.decisions.push({
       event: { id: p.row.id, source: p.row.source, sourceRef: p.row.source_ref, topic: p.row.topic, user: p.row.login, state: p.plan.state },
-      window: window ? { start: iso(window.start), end: iso(window.end), fallbackAt: window.fallbackAt ? iso(window.fallbackAt) : null } : null,
+      window: window
+        ? { start: plans.text(window.start), end: plans.text(window.end), fallbackAt: window.fallbackAt ? plans.text(window.fallbackAt) : null }
+        : null,
       channels: to.map((c) => ({ id: c.id, type: c.type })),
       presence: p.channels.filter((c) => presence.has(c.id)).map((c) => ({ id: c.id, type: c.type, presence: presence.get(c.id)! })),
       why: d.why,
-      nextCheckAt: iso(next),
+      nextCheckAt: plans.text(next),
     });
   }
   return out;
