@@ -312,7 +312,7 @@ async function decideMoved(
   presence: ReadonlyMap<number, Presence>,
   first: Outcome,
   moved: number[],
-): Promise<Outcome> {
+): Promise<Pick<Outcome, 'decisions' | 'inserts'>> {
   const rows = await lockDueCandidates(trx, toDate(now), moved);
   const again = prepare(rows, channels, plans);
   const delivered = await eventsDeliveredInWindow(trx, openWindows(again));
@@ -323,7 +323,6 @@ async function decideMoved(
   return {
     decisions: first.decisions.flatMap((d) => (gone.has(d.event.id) ? (redecided.has(d.event.id) ? [redecided.get(d.event.id)!] : []) : [d])),
     inserts: [...first.inserts.filter((r) => !gone.has(r.event_id!)), ...second.inserts],
-    writes: [...first.writes, ...second.writes],
   };
 }
 
